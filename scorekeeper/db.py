@@ -1,0 +1,88 @@
+"""The SQLite file: one connection per request, schema migrations, and the append-only event log."""
+from __future__ import annotations
+
+import json
+import sqlite3
+from datetime import datetime, timezone
+from pathlib import Path
+
+import sqlite_utils
+
+
+def connect(path: str) -> sqlite_utils.Database:
+    """A connection in autocommit mode: every write unit opens its own BEGIN IMMEDIATE."""
+    if path != ":memory:":
+        Path(path).parent.mkdir(parents=True, exist_ok=True)
+    conn = sqlite3.connect(path, isolation_level=None, timeout=10, check_same_thread=False)
+    conn.execute("PRAGMA foreign_keys = ON")
+    conn.execute("PRAGMA busy_timeout = 10000")
+    conn.execute("PRAGMA synchronous = NORMAL")
+    db = sqlite_utils.Database(conn)
+    return db
+
+
+def _v1(db: sqlite_utils.Database) -> None:
+    db["games"].create({"id": str, "variant": str, "created_at": str}, pk="id")
+    db["keys"].create(
+        {"key": str, "game_id": str, "role": str, "seat": int, "created_at": str, "revoked_at": str},
+        pk="key", foreign_keys=[("game_id", "games", "id")], not_null={"game_id", "role"})
+    db["keys"].create_index(["game_id"])
+    db["events"].create(
+        {"game_id": str, "seq": int, "type": str, "payload": str, "created_at": str,
+         "actor_role": str, "actor_seat": int},
+        pk=("game_id", "seq"), foreign_keys=[("game_id", "games", "id")], not_null={"type", "payload"})
+
+
+MIGRATIONS = [_v1]  # append only: migration i brings the file from user_version i to i + 1
+
+
+def migrate(db: sqlite_utils.Database) -> None:
+    """Create or bring the schema up to date; safe to call at every start and from several processes."""
+    db.execute("PRAGMA journal_mode = WAL")
+    db.execute("BEGIN IMMEDIATE")
+    try:
+        version = db.execute("PRAGMA user_version").fetchone()[0]
+        for number, step in enumerate(MIGRATIONS[version:], start=version + 1):
+            step(db)
+            db.execute(f"PRAGMA user_version = {number}")
+        db.execute("COMMIT")
+    except BaseException:
+        db.execute("ROLLBACK")
+        raise
+
+
+class write:
+    """`with write(db):` one BEGIN IMMEDIATE … COMMIT unit (ROLLBACK on any error)."""
+
+    def __init__(self, db: sqlite_utils.Database):
+        self.db = db
+
+    def __enter__(self):
+        self.db.execute("BEGIN IMMEDIATE")
+        return self.db
+
+    def __exit__(self, kind, value, traceback):
+        self.db.execute("COMMIT" if kind is None else "ROLLBACK")
+        return False
+
+
+def now() -> str:
+    return datetime.now(timezone.utc).isoformat(timespec="milliseconds")
+
+
+def append_event(db, game_id: str, seq: int, kind: str, payload: dict, role: str | None, seat: int | None):
+    db["events"].insert({"game_id": game_id, "seq": seq, "type": kind,
+                         "payload": json.dumps(payload, ensure_ascii=False, separators=(",", ":")),
+                         "created_at": now(), "actor_role": role, "actor_seat": seat})
+
+
+def events(db, game_id: str) -> list[dict]:
+    rows = db.execute("SELECT seq, type, payload, created_at, actor_role, actor_seat FROM events "
+                      "WHERE game_id = ? ORDER BY seq", [game_id]).fetchall()
+    return [{"seq": r[0], "type": r[1], "payload": json.loads(r[2]), "created_at": r[3],
+             "actor_role": r[4], "actor_seat": r[5]} for r in rows]
+
+
+def version(db, game_id: str) -> int:
+    row = db.execute("SELECT max(seq) FROM events WHERE game_id = ?", [game_id]).fetchone()
+    return row[0] or 0

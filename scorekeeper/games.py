@@ -1,0 +1,203 @@
+"""The service layer: every page and API call goes through here.
+
+A command is load → validate with the rules → append one event, all in one BEGIN IMMEDIATE
+transaction. A game's state is always the replay of its events through the pure rules.
+"""
+from __future__ import annotations
+
+import hmac
+import secrets
+from dataclasses import dataclass
+
+from . import db as store
+from .rules import N_, RuleError, new_game
+from .rules.base import StateConflict
+
+ROLES = ("scorer", "view", "seat")
+
+
+class NotFound(Exception):
+    """Unknown game, or a key that does not open it (we never say which)."""
+
+
+class Forbidden(RuleError):
+    code = "forbidden"
+    status = 403
+
+
+class VersionMismatch(RuleError):
+    code = "version_mismatch"
+    status = 412
+
+
+@dataclass(frozen=True)
+class Access:
+    """Who is asking: the role of the key they hold (and their seat for a seat key)."""
+
+    game_id: str
+    key: str
+    role: str
+    seat: int | None = None
+
+    def may_write(self) -> bool:
+        return self.role == "scorer"
+
+
+@dataclass(frozen=True)
+class Loaded:
+    """A game as replayed: its state, version (last event number) and raw events."""
+
+    id: str
+    state: object
+    version: int
+    events: list
+
+    @property
+    def variant(self):
+        return self.state.variant
+
+
+def new_key() -> str:
+    return secrets.token_urlsafe(24)  # 192 random bits
+
+
+def create(db, variant, players, first_dealer=None, options=None) -> tuple[Loaded, dict]:
+    """Create a game and its keys; returns the game and {'scorer', 'view', 'seats'}."""
+    if first_dealer is None and isinstance(players, list) and players:
+        first_dealer = secrets.randbelow(len(players))
+    state = new_game(variant, players, first_dealer, options)
+    game_id = secrets.token_urlsafe(8)
+    keys = {"scorer": new_key(), "view": new_key(), "seats": [new_key() for _ in state.players]}
+    payload = {"variant": state.variant.id, "players": list(state.players),
+               "first_dealer": state.first_dealer, "options": state.options}
+    with store.write(db):
+        db["games"].insert({"id": game_id, "variant": state.variant.id, "created_at": store.now()})
+        rows = [("scorer", None, keys["scorer"]), ("view", None, keys["view"])]
+        rows += [("seat", seat, key) for seat, key in enumerate(keys["seats"])]
+        db["keys"].insert_all({"key": k, "game_id": game_id, "role": role, "seat": seat,
+                               "created_at": store.now()} for role, seat, k in rows)
+        store.append_event(db, game_id, 1, "created", payload, "scorer", None)
+    return Loaded(game_id, state, 1, []), keys
+
+
+def keys_of(db, game_id: str) -> dict:
+    rows = db.execute("SELECT role, seat, key FROM keys WHERE game_id = ? AND revoked_at IS NULL",
+                      [game_id]).fetchall()
+    keys = {"seats": {}}
+    for role, seat, key in rows:
+        if role == "seat":
+            keys["seats"][seat] = key
+        else:
+            keys[role] = key
+    keys["seats"] = [keys["seats"][s] for s in sorted(keys["seats"])]
+    return keys
+
+
+def authorize(db, game_id: str, key: str | None) -> Access:
+    """The access a key gives to a game; NotFound for anything else (compared in constant time)."""
+    if not isinstance(game_id, str) or not isinstance(key, str) or not key or len(key) > 200:
+        raise NotFound()
+    rows = db.execute("SELECT role, seat, key FROM keys WHERE game_id = ? AND revoked_at IS NULL",
+                      [game_id]).fetchall()
+    found = None
+    for role, seat, candidate in rows:
+        if hmac.compare_digest(candidate.encode(), key.encode()):
+            found = Access(game_id, candidate, role, seat)
+    if found is None:
+        raise NotFound()
+    return found
+
+
+def replay(rows: list[dict]):
+    """Fold the events through the rules: undo pops the latest change still standing."""
+    if not rows or rows[0]["type"] != "created":
+        raise NotFound()
+    created = rows[0]["payload"]
+    state = new_game(created["variant"], created["players"], created["first_dealer"], created["options"])
+    standing = []
+    for row in rows[1:]:
+        if row["type"] == "undo":
+            standing.pop()
+        else:
+            standing.append(row["payload"])
+    for payload in standing:
+        state = state.apply(payload)
+    return state, standing
+
+
+def load(db, game_id: str) -> Loaded:
+    rows = store.events(db, game_id)
+    state, _ = replay(rows)
+    return Loaded(game_id, state, rows[-1]["seq"], rows)
+
+
+def _check_version(loaded: Loaded, if_match) -> None:
+    if if_match is not None and str(if_match).strip('"W/ ') != str(loaded.version):
+        raise VersionMismatch(N_("Someone else changed this game meanwhile (now at version %(version)s): "
+                                 "look at the sheet again and retry."), version=loaded.version)
+
+
+def change(db, access: Access, event: dict, if_match=None) -> Loaded:
+    """Validate one change against the current state and append it."""
+    authorize_change(access, event)
+    with store.write(db):
+        loaded = load(db, access.game_id)
+        _check_version(loaded, if_match)
+        if access.role == "seat":
+            _seat_may_bid(loaded.state, event)
+        state = loaded.state.apply(event)
+        seq = loaded.version + 1
+        store.append_event(db, access.game_id, seq, "change", event, access.role, access.seat)
+    return Loaded(access.game_id, state, seq, loaded.events)
+
+
+def undo(db, access: Access, if_match=None) -> Loaded:
+    if not access.may_write():
+        raise Forbidden(N_("Only the scorer can undo."))
+    with store.write(db):
+        loaded = load(db, access.game_id)
+        _check_version(loaded, if_match)
+        _, standing = replay(loaded.events)
+        if not standing:
+            raise StateConflict(N_("There is nothing to undo."))
+        seq = loaded.version + 1
+        store.append_event(db, access.game_id, seq, "undo", {}, access.role, access.seat)
+    return load(db, access.game_id)
+
+
+def authorize_change(access: Access, event: dict) -> None:
+    if access.role == "scorer":
+        return
+    if access.role == "seat" and event.get("type") == "bid" and event.get("seat") == access.seat:
+        return
+    if access.role == "seat" and event.get("type") == "bid":
+        raise Forbidden(N_("From your own phone you can only enter your own bid."))
+    raise Forbidden(N_("This link can only look at the game, not change it."))
+
+
+def _seat_may_bid(state, event: dict) -> None:
+    """A player's own phone bids only in the current hand, before its tricks are recorded."""
+    if event.get("hand") != state.current_hand:
+        raise StateConflict(N_("Bidding for that hand is closed."))
+
+
+def rotate(db, access: Access, role: str, seat=None) -> str:
+    """Replace a link with a new one; the old one stops working at once."""
+    if not access.may_write():
+        raise Forbidden(N_("Only the scorer can change the links."))
+    if role not in ROLES:
+        raise RuleError(N_("There is no link called “%(role)s”."), role=str(role)[:20])
+    with store.write(db):
+        loaded = load(db, access.game_id)
+        if role == "seat":
+            if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < len(loaded.state.players):
+                raise RuleError(N_("There is no seat %(seat)s at this table."), seat=str(seat)[:20])
+            where, params = "role = 'seat' AND seat = ?", [seat]
+        else:
+            where, params, seat = "role = ?", [role], None
+        db.execute(f"UPDATE keys SET revoked_at = ? WHERE game_id = ? AND revoked_at IS NULL AND {where}",
+                   [store.now(), access.game_id, *params])
+        key = new_key()
+        db["keys"].insert({"key": key, "game_id": access.game_id, "role": role, "seat": seat,
+                           "created_at": store.now()})
+    return key

@@ -1,0 +1,212 @@
+"""What every game shares: typed rule errors, option specs, places with shared ties.
+
+Nothing here imports Flask, SQL or I/O: rules are pure so that any state can be replayed from
+the recorded inputs alone.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Any, Iterable, Sequence
+
+
+def N_(message: str) -> str:
+    """Mark a message for translation without translating it (the web layer translates)."""
+    return message
+
+
+class RuleError(ValueError):
+    """An input a player gave breaks a rule of the game.
+
+    ``template`` is the English sentence (a translation key) and ``params`` its values, so the
+    web layer can show it in the player's language; ``str(error)`` is the English text.
+    """
+
+    code = "rule"
+    status = 422
+    field: str | None = None
+
+    def __init__(self, template: str, field: str | None = None, **params: Any):
+        self.template = template
+        self.params = params
+        if field is not None:
+            self.field = field
+        super().__init__(template % params if params else template)
+
+
+class ForbiddenBid(RuleError):
+    code = "forbidden_bid"
+    field = "bid"
+
+
+class BidOutOfRange(RuleError):
+    code = "bid_out_of_range"
+    field = "bid"
+
+
+class TricksSum(RuleError):
+    code = "tricks_sum"
+    field = "tricks"
+
+
+class MissingBids(RuleError):
+    code = "missing_bids"
+    field = "tricks"
+
+
+class InvalidContract(RuleError):
+    code = "invalid_contract"
+
+
+class InvalidPlayers(RuleError):
+    code = "invalid_players"
+    field = "players"
+
+
+class InvalidOption(RuleError):
+    code = "invalid_option"
+    field = "options"
+
+
+class InvalidInput(RuleError):
+    """A value of the wrong kind (text where a number goes, an unknown seat...)."""
+
+    code = "invalid_input"
+
+
+class StateConflict(RuleError):
+    """The input is well formed but does not fit the game now (bidding closed, hand not current)."""
+
+    code = "conflict"
+    status = 409
+
+
+class HandNotCurrent(StateConflict):
+    code = "hand_not_current"
+
+
+class BiddingClosed(StateConflict):
+    code = "bidding_closed"
+
+
+class GameFinished(StateConflict):
+    code = "game_finished"
+
+
+class LaterHandBroken(StateConflict):
+    code = "later_hand_broken"
+
+
+@dataclass(frozen=True)
+class Option:
+    """A house rule chosen at creation: its name, allowed values and default."""
+
+    name: str
+    choices: tuple
+    default: Any
+    label: str = ""
+
+    def check(self, value: Any) -> Any:
+        # bool is a subclass of int: compare by type as well so that True never passes for 1.
+        for choice in self.choices:
+            if value == choice and type(value) is type(choice):
+                return choice
+        raise InvalidOption(
+            N_("Option “%(name)s” cannot be %(value)s; choose one of: %(choices)s."),
+            name=self.name, value=_short(value), choices=", ".join(str(c) for c in self.choices))
+
+
+def resolve_options(specs: Sequence[Option], given: dict | None) -> dict:
+    """Fill defaults and check every value; an unknown option is refused, not ignored."""
+    given = dict(given or {})
+    if not isinstance(given, dict):
+        raise InvalidOption(N_("Options must be a set of name and value pairs."))
+    known = {spec.name: spec for spec in specs}
+    unknown = sorted(str(name) for name in given if name not in known)
+    if unknown:
+        raise InvalidOption(N_("Unknown option: %(names)s."), names=", ".join(_short(u) for u in unknown))
+    return {spec.name: spec.check(given.get(spec.name, spec.default)) for spec in specs}
+
+
+def _short(value: Any, limit: int = 40) -> str:
+    text = str(value)
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+MAX_NAME = 40
+
+
+def check_players(players: Any, allowed: Iterable[int]) -> list[str]:
+    """Names in order of play: 1–40 characters, trimmed, no two the same (ignoring case)."""
+    allowed = tuple(allowed)
+    if not isinstance(players, list) or not all(isinstance(p, str) for p in players):
+        raise InvalidPlayers(N_("Players must be a list of names."))
+    names = [" ".join(p.split()) for p in players]
+    if len(names) not in allowed:
+        raise InvalidPlayers(
+            N_("This game is played by %(allowed)s players, not %(count)s."),
+            allowed=_or(allowed), count=len(names))
+    for name in names:
+        if not name:
+            raise InvalidPlayers(N_("Every player needs a name."))
+        if len(name) > MAX_NAME:
+            raise InvalidPlayers(N_("A name may be at most %(max)s characters long."), max=MAX_NAME)
+    folded = [n.casefold() for n in names]
+    for i, name in enumerate(folded):
+        if name in folded[:i]:
+            raise InvalidPlayers(N_("Two players are called “%(name)s”: give each a different name."),
+                                 name=names[i])
+    return names
+
+
+def _or(numbers: Sequence[int]) -> str:
+    numbers = [str(n) for n in numbers]
+    return numbers[0] if len(numbers) == 1 else ", ".join(numbers[:-1]) + " or " + numbers[-1]
+
+
+def check_int(value: Any, field: str, low: int, high: int, error=InvalidInput) -> int:
+    """A whole number in [low, high]; text, floats and booleans are refused."""
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise InvalidInput(N_("“%(value)s” is not a whole number."), field=field, value=_short(value))
+    if not low <= value <= high:
+        raise error(N_("%(value)s is out of range: it must be between %(low)s and %(high)s."),
+                    field=field, value=value, low=low, high=high)
+    return value
+
+
+def check_seat(value: Any, players: int, field: str = "seat") -> int:
+    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value < players:
+        raise InvalidInput(N_("There is no seat %(seat)s at this table."), field=field, seat=_short(value))
+    return value
+
+
+@dataclass(frozen=True)
+class Place:
+    seat: int
+    place: int
+    total: int
+    table_points: Fraction | None = None
+
+
+def competition_places(keys: Sequence) -> list[int]:
+    """Places for sort keys where bigger is better; equal keys share a place (1, 1, 3)."""
+    order = sorted(range(len(keys)), key=lambda i: keys[i], reverse=True)
+    places = [0] * len(keys)
+    for rank, seat in enumerate(order):
+        if rank and keys[seat] == keys[order[rank - 1]]:
+            places[seat] = places[order[rank - 1]]
+        else:
+            places[seat] = rank + 1
+    return places
+
+
+def standings_by_total(totals: Sequence[int]) -> list[Place]:
+    """Higher total ranks first; equal totals share the place. Listed best first, then by seat."""
+    places = competition_places(list(totals))
+    rows = [Place(seat=s, place=places[s], total=totals[s]) for s in range(len(totals))]
+    return sorted(rows, key=lambda r: (r.place, r.seat))
+
+
+def format_fraction(value: Fraction) -> str:
+    """Exact table points as API strings: "8", "13/3"."""
+    return str(value.numerator) if value.denominator == 1 else f"{value.numerator}/{value.denominator}"

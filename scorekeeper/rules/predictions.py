@@ -1,0 +1,325 @@
+"""The "bid exactly" family (RULES.md §1): every player bids the tricks they will take.
+
+One engine, `PredictionGame`, runs every variant of the family; a variant only says which hands
+are played (`HandSpec` schedule), how a hand scores and how the table is ranked. Wist, Cagliari
+Wist and tournament Whist are siblings built on it.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field, replace
+from typing import Any, Callable, Sequence
+
+from .base import (
+    N_, BidOutOfRange, BiddingClosed, ForbiddenBid, HandNotCurrent, InvalidInput, MissingBids,
+    Option, Place, TricksSum, check_int, check_seat, standings_by_total,
+)
+
+SUITS = ("H", "D", "C", "S")
+NO_TRUMP = "NT"
+
+NORMAL, BLIND, SEALED, NO_BIDS = "normal", "blind", "sealed", "none"
+
+
+@dataclass(frozen=True)
+class HandSpec:
+    """One hand of the schedule, known before it is played."""
+
+    number: int
+    cards: int
+    trump: str | None  # a fixed suit or "NT"; None: a card is turned and the scorer records it
+    bidding: str = NORMAL
+    name: str = ""
+    forbidden: bool = True  # the dealer's forbidden bid applies
+    zero_bonus: bool = False  # whist-torneo: an NT hand at a 13 position (a made 0 scores 26)
+
+    @property
+    def sealed(self) -> bool:
+        return self.bidding == SEALED
+
+
+@dataclass(frozen=True)
+class HandRecord:
+    """What the scorer recorded for one hand: the only inputs a score depends on."""
+
+    bids: tuple[int | None, ...]
+    tricks: tuple[int, ...] | None = None
+    trump: str | None = None
+    penalties: tuple[int, ...] = ()
+
+
+@dataclass(frozen=True)
+class HandResult:
+    scores: tuple[int, ...]
+    failed: tuple[bool, ...]
+
+
+@dataclass(frozen=True)
+class PredictionVariant:
+    """A variant of the family: schedule, scoring and ranking, plus its options."""
+
+    id: str
+    name: str
+    players: tuple[int, ...]
+    options: tuple[Option, ...]
+    schedule: Callable[[int, dict], list[HandSpec]]
+    score: Callable[[HandSpec, HandRecord, int], HandResult]
+    standings: Callable[["PredictionGame"], list[Place]] = lambda game: standings_by_total(game.totals)
+    penalties: bool = False  # whist-torneo records illegal plays
+    family: str = "predictions"
+
+    def new_game(self, players: list[str], first_dealer: int, options: dict) -> "PredictionGame":
+        specs = tuple(self.schedule(len(players), options))
+        records = tuple(_empty_record(spec, len(players)) for spec in specs)
+        return PredictionGame(self, tuple(players), dict(options), first_dealer, specs, records)
+
+
+def _empty_record(spec: HandSpec, players: int) -> HandRecord:
+    bid = 0 if spec.bidding == NO_BIDS else None
+    trump = spec.trump
+    return HandRecord(bids=(bid,) * players, trump=trump)
+
+
+@dataclass(frozen=True)
+class HandView:
+    """A hand as the sheet shows it: recorded inputs plus everything derived from them."""
+
+    spec: HandSpec
+    dealer: int
+    order: tuple[int, ...]
+    record: HandRecord
+    forbidden_bid: int | None  # the dealer's forbidden bid, once the others have bid
+    next_bidder: int | None
+    result: HandResult | None
+    totals: tuple[int, ...] | None
+
+    number = property(lambda self: self.spec.number)
+    cards = property(lambda self: self.spec.cards)
+    name = property(lambda self: self.spec.name)
+    bids = property(lambda self: self.record.bids)
+    tricks = property(lambda self: self.record.tricks)
+    trump = property(lambda self: self.record.trump)
+
+    @property
+    def sealed(self) -> bool:
+        """True while the bids of a sealed round must stay hidden (until tricks are recorded)."""
+        return self.spec.sealed and self.record.tricks is None
+
+    @property
+    def scores(self):
+        return self.result.scores if self.result else None
+
+    def forbidden_for(self, seat: int) -> int | None:
+        return forbidden_for(self.spec, self.record.bids, seat)
+
+    @property
+    def bids_in(self) -> tuple[bool, ...]:
+        return tuple(b is not None for b in self.record.bids)
+
+
+@dataclass(frozen=True)
+class PredictionGame:
+    variant: PredictionVariant
+    players: tuple[str, ...]
+    options: dict
+    first_dealer: int
+    specs: tuple[HandSpec, ...]
+    records: tuple[HandRecord, ...]
+    _cache: dict = field(default_factory=dict, compare=False, repr=False)
+
+    # -- where the game stands ---------------------------------------------------------------
+    @property
+    def current_hand(self) -> int | None:
+        """The number of the first hand without tricks; None when the game is over."""
+        for spec, record in zip(self.specs, self.records):
+            if record.tricks is None:
+                return spec.number
+        return None
+
+    @property
+    def finished(self) -> bool:
+        return self.current_hand is None
+
+    def dealer(self, number: int) -> int:
+        return (self.first_dealer + number - 1) % len(self.players)
+
+    def order(self, number: int) -> tuple[int, ...]:
+        """Bidding order: from the player after the dealer round to the dealer, who bids last."""
+        n = len(self.players)
+        dealer = self.dealer(number)
+        return tuple((dealer + 1 + i) % n for i in range(n))
+
+    # -- derived figures -------------------------------------------------------------------------
+    @property
+    def hands(self) -> list[HandView]:
+        """Every hand played or in progress (the future ones are in `specs`)."""
+        if "hands" not in self._cache:
+            self._cache["hands"] = self._views()
+        return self._cache["hands"]
+
+    def _views(self) -> list[HandView]:
+        views, running = [], (0,) * len(self.players)
+        last = self.current_hand or len(self.specs)
+        for spec, record in zip(self.specs[:last], self.records[:last]):
+            result = self.variant.score(spec, record, len(self.players)) if record.tricks else None
+            totals = None
+            if result:
+                running = tuple(t + s for t, s in zip(running, result.scores))
+                totals = running
+            order = self.order(spec.number)
+            views.append(HandView(
+                spec=spec, dealer=self.dealer(spec.number), order=order, record=record,
+                forbidden_bid=forbidden_for(spec, record.bids, order[-1]),
+                next_bidder=_next_bidder(spec, record, order),
+                result=result, totals=totals))
+        return views
+
+    @property
+    def totals(self) -> tuple[int, ...]:
+        scored = [h.totals for h in self.hands if h.totals]
+        return scored[-1] if scored else (0,) * len(self.players)
+
+    @property
+    def failed_contracts(self) -> tuple[int, ...]:
+        counts = [0] * len(self.players)
+        for hand in self.hands:
+            if hand.result:
+                for seat, failed in enumerate(hand.result.failed):
+                    counts[seat] += failed
+        return tuple(counts)
+
+    @property
+    def standings(self) -> list[Place]:
+        return self.variant.standings(self)
+
+    def hand(self, number: int) -> HandView:
+        return self.hands[number - 1]
+
+    # -- changes (each returns a new game; the old one is untouched) ------------------------
+    def apply(self, event: dict) -> "PredictionGame":
+        kind = event.get("type")
+        if kind == "bid":
+            return self.with_bid(event.get("hand"), event.get("seat"), event.get("bid"))
+        if kind == "hand":
+            return self.with_hand(event.get("hand"), {k: v for k, v in event.items() if k not in ("type", "hand")})
+        raise InvalidInput(N_("This game does not know the change “%(kind)s”."), kind=str(kind))
+
+    def with_bid(self, number: Any, seat: Any, bid: Any) -> "PredictionGame":
+        spec, record = self._editable(number)
+        seat = check_seat(seat, len(self.players))
+        if spec.bidding == NO_BIDS:
+            raise BiddingClosed(N_("There is no bidding in the %(name)s round: everyone plays for zero."),
+                                name=spec.name or str(spec.number))
+        bids = list(record.bids)
+        bids[seat] = self._check_bid(spec, bid)
+        record = replace(record, bids=tuple(bids))
+        self._check_forbidden(spec, record)
+        if record.tricks is not None and None in record.bids:
+            raise MissingBids(N_("A scored hand needs every bid."))
+        return self._with_record(spec, record)
+
+    def with_hand(self, number: Any, fields: dict) -> "PredictionGame":
+        spec, record = self._editable(number)
+        unknown = set(fields) - {"bids", "tricks", "trump", "penalties"}
+        if unknown:
+            raise InvalidInput(N_("Unknown field: %(names)s."), names=", ".join(sorted(map(str, unknown))))
+        if "trump" in fields and fields["trump"] is not None:
+            record = replace(record, trump=self._check_trump(spec, fields["trump"]))
+        if "bids" in fields:
+            bids = self._check_list(fields["bids"], "bids", allow_none=True)
+            if spec.bidding == NO_BIDS and any(b not in (0, None) for b in bids):
+                raise BiddingClosed(N_("There is no bidding in the %(name)s round: everyone plays for zero."),
+                                    name=spec.name or str(spec.number))
+            bids = tuple(0 if spec.bidding == NO_BIDS else self._check_bid(spec, b) if b is not None else None
+                         for b in bids)
+            record = replace(record, bids=bids)
+            self._check_forbidden(spec, record)
+        if "penalties" in fields:
+            record = replace(record, penalties=self._check_penalties(fields["penalties"]))
+        if "tricks" in fields:
+            tricks = self._check_list(fields["tricks"], "tricks")
+            for value in tricks:
+                check_int(value, "tricks", 0, spec.cards)
+            if None in record.bids:
+                missing = [self.players[s] for s in self.order(spec.number) if record.bids[s] is None]
+                raise MissingBids(N_("Tricks can be recorded once everyone has bid; still to bid: %(names)s."),
+                                  names=", ".join(missing))
+            if sum(tricks) != spec.cards:
+                raise TricksSum(N_("The tricks add up to %(sum)s, but %(cards)s were played in this hand."),
+                                sum=sum(tricks), cards=spec.cards)
+            if record.trump is None:
+                raise InvalidInput(N_("Record the suit of the turned card (the trump) first."), field="trump")
+            record = replace(record, tricks=tuple(tricks))
+        elif record.tricks is not None and None in record.bids:
+            raise MissingBids(N_("A scored hand needs every bid."))
+        if record.penalties and not self.variant.penalties:
+            raise InvalidInput(N_("This game has no penalties."), field="penalties")
+        return self._with_record(spec, record)
+
+    # -- checks --------------------------------------------------------------------------------
+    def _editable(self, number: Any) -> tuple[HandSpec, HandRecord]:
+        if isinstance(number, bool) or not isinstance(number, int) or not 1 <= number <= len(self.specs):
+            raise InvalidInput(N_("There is no hand %(number)s in this game."), field="hand", number=str(number)[:20])
+        current = self.current_hand
+        if current is not None and number > current:
+            raise HandNotCurrent(N_("Hand %(number)s has not started yet: the current hand is %(current)s."),
+                                 number=number, current=current)
+        return self.specs[number - 1], self.records[number - 1]
+
+    def _check_bid(self, spec: HandSpec, bid: Any) -> int:
+        return check_int(bid, "bid", 0, spec.cards, error=BidOutOfRange)
+
+    def _check_list(self, values: Any, field: str, allow_none: bool = False) -> list:
+        if not isinstance(values, list) or len(values) != len(self.players):
+            raise InvalidInput(N_("Give one value for each of the %(count)s players."), field=field,
+                               count=len(self.players))
+        if not allow_none and None in values:
+            raise InvalidInput(N_("Give one value for each of the %(count)s players."), field=field,
+                               count=len(self.players))
+        return values
+
+    def _check_trump(self, spec: HandSpec, trump: Any) -> str:
+        if spec.trump is not None:
+            if trump != spec.trump:
+                raise InvalidInput(N_("The trump of this hand is fixed: %(trump)s."), field="trump",
+                                   trump=spec.trump)
+            return trump
+        if trump not in SUITS:
+            raise InvalidInput(N_("The trump must be a suit: H, D, C or S."), field="trump")
+        return trump
+
+    def _check_penalties(self, seats: Any) -> tuple[int, ...]:
+        if not isinstance(seats, list):
+            raise InvalidInput(N_("Penalties must be a list of seats."), field="penalties")
+        return tuple(sorted({check_seat(s, len(self.players), "penalties") for s in seats}))
+
+    def _check_forbidden(self, spec: HandSpec, record: HandRecord) -> None:
+        if spec.forbidden and None not in record.bids and sum(record.bids) == spec.cards:
+            dealer = self.dealer(spec.number)
+            others = sum(record.bids) - record.bids[dealer]
+            raise ForbiddenBid(
+                N_("Dealer's forbidden bid: the bids may not add up to the %(cards)s tricks of the hand "
+                   "(someone must fail). With the others at %(others)s, %(dealer)s may not bid %(bid)s."),
+                cards=spec.cards, others=others, dealer=self.players[dealer], bid=record.bids[dealer])
+
+    def _with_record(self, spec: HandSpec, record: HandRecord) -> "PredictionGame":
+        records = list(self.records)
+        records[spec.number - 1] = record
+        return replace(self, records=tuple(records), _cache={})
+
+
+def forbidden_for(spec: HandSpec, bids: Sequence[int | None], seat: int) -> int | None:
+    """The number `seat` may not bid: the one that would make the bids add up to the tricks.
+
+    Known once every other bid is in; None in rounds without the rule or when it is out of range.
+    """
+    others = [bid for s, bid in enumerate(bids) if s != seat]
+    if not spec.forbidden or None in others:
+        return None
+    value = spec.cards - sum(others)
+    return value if 0 <= value <= spec.cards else None
+
+
+def _next_bidder(spec: HandSpec, record: HandRecord, order: Sequence[int]) -> int | None:
+    if spec.bidding in (SEALED, NO_BIDS) or record.tricks is not None:
+        return None
+    return next((s for s in order if record.bids[s] is None), None)

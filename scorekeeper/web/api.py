@@ -1,0 +1,115 @@
+"""JSON API v1 (API.md): thin handlers over the service layer."""
+from __future__ import annotations
+
+from flask import Blueprint, Response, current_app, jsonify, request
+
+from .. import csvexport, games, get_db
+from ..present import game_json
+from ..rules import N_, RuleError
+from ..rules.base import InvalidInput
+from .errors import json_error, message
+from .links import links
+from .openapi import document
+
+bp = Blueprint("api", __name__, url_prefix="/api/v1")
+
+
+class Malformed(RuleError):
+    code = "malformed"
+    status = 400
+
+
+def body() -> dict:
+    data = request.get_json(silent=True, force=True)
+    if not isinstance(data, dict):
+        raise Malformed(N_("The body must be a JSON object."))
+    return data
+
+
+def access(game_id: str) -> games.Access:
+    header = request.headers.get("Authorization", "")
+    scheme, _, key = header.partition(" ")
+    if scheme.lower() != "bearer":
+        raise games.NotFound()
+    return games.authorize(get_db(), game_id, key.strip())
+
+
+def respond(loaded: games.Loaded, who: games.Access | None, status: int = 200):
+    response = jsonify(game_json(loaded, who))
+    response.status_code = status
+    response.headers["ETag"] = f'"{loaded.version}"'
+    response.headers["Cache-Control"] = "no-store"
+    return response
+
+
+@bp.errorhandler(games.VersionMismatch)
+def stale(error):
+    who = access(request.view_args["game_id"])
+    response, status = json_error(412, error.code, message(error), game=game_json(games.load(get_db(), who.game_id), who))
+    return response, status
+
+
+@bp.post("/games")
+def create_game():
+    data = body()
+    loaded, keys = games.create(get_db(), data.get("variant"), data.get("players"), data.get("first_dealer"),
+                                data.get("options"))
+    game = game_json(games.load(get_db(), loaded.id), None)
+    response = jsonify({"id": loaded.id, "variant": game["variant"], "version": loaded.version,
+                        "keys": keys, "links": links(loaded.id, keys), "game": game})
+    response.status_code = 201
+    response.headers["Location"] = f"/api/v1/games/{loaded.id}"
+    return response
+
+
+@bp.get("/games/<game_id>")
+def read_game(game_id):
+    who = access(game_id)
+    return respond(games.load(get_db(), game_id), who)
+
+
+@bp.put("/games/<game_id>/hands/<int(signed=True):number>/bids/<int(signed=True):seat>")
+def put_bid(game_id, number, seat):
+    who = access(game_id)
+    data = body()
+    if "bid" not in data:
+        raise InvalidInput(N_("Say which bid: {\"bid\": 2}."), field="bid")
+    event = {"type": "bid", "hand": number, "seat": seat, "bid": data["bid"]}
+    return respond(games.change(get_db(), who, event, request.headers.get("If-Match")), who)
+
+
+@bp.put("/games/<game_id>/hands/<int(signed=True):number>")
+def put_hand(game_id, number):
+    who = access(game_id)
+    data = body()
+    event = {"type": "hand", "hand": number, **{k: v for k, v in data.items() if k not in ("type", "hand")}}
+    return respond(games.change(get_db(), who, event, request.headers.get("If-Match")), who)
+
+
+@bp.post("/games/<game_id>/undo")
+def undo(game_id):
+    who = access(game_id)
+    return respond(games.undo(get_db(), who, request.headers.get("If-Match")), who)
+
+
+@bp.post("/games/<game_id>/keys/rotate")
+def rotate(game_id):
+    who = access(game_id)
+    data = body()
+    key = games.rotate(get_db(), who, data.get("role"), data.get("seat"))
+    keys = games.keys_of(get_db(), game_id)
+    return jsonify({"role": data.get("role"), "seat": data.get("seat"), "key": key,
+                    "keys": keys, "links": links(game_id, keys)})
+
+
+@bp.get("/games/<game_id>/export.csv")
+def export_csv(game_id):
+    who = access(game_id)
+    loaded = games.load(get_db(), game_id)
+    return Response(csvexport.export(loaded), mimetype="text/csv",
+                    headers={"Content-Disposition": f'attachment; filename="game-{game_id}.csv"'})
+
+
+@bp.get("/openapi.json")
+def openapi():
+    return jsonify(document(current_app))

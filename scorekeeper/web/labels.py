@@ -1,0 +1,17 @@
+"""Translated names of options and their values, for the new-game form and the sheet."""
+from __future__ import annotations
+
+from flask_babel import lazy_gettext as _l
+
+LABELS = {
+    "direction": _l("Direction of play"),
+    "counterclockwise": _l("Counter-clockwise"),
+    "clockwise": _l("Clockwise"),
+    "sealed_buio": _l("Buio with sealed bids (written on slips, like Biglietti)"),
+    "trump_may_always_cut": _l("Trump may always cut (play rule, shown only)"),
+    "double_one": _l("Play the 1-card hand twice (26 hands)"),
+}
+
+
+def option_label(name) -> str:
+    return LABELS.get(name, str(name))

@@ -1,0 +1,115 @@
+"""The OpenAPI 3 document of API v1, served at /api/v1/openapi.json."""
+from __future__ import annotations
+
+from ..rules import VARIANTS
+
+ERROR = {"$ref": "#/components/schemas/Error"}
+GAME = {"$ref": "#/components/schemas/Game"}
+AUTH = [{"bearer": []}]
+
+
+def _errors(*codes: int) -> dict:
+    words = {400: "Malformed JSON or body", 403: "The key's role may not do this", 404: "Unknown game or key",
+             409: "State conflict (bidding closed, hand not current, nothing to undo)",
+             412: "If-Match version mismatch (the body carries the current game)", 422: "A rule was broken"}
+    return {str(c): {"description": words[c], "content": {"application/json": {"schema": ERROR}}} for c in codes}
+
+
+def _json(schema: dict, description: str = "OK") -> dict:
+    return {"description": description, "content": {"application/json": {"schema": schema}}}
+
+
+def _body(schema: dict) -> dict:
+    return {"required": True, "content": {"application/json": {"schema": schema}}}
+
+
+GAME_ID = {"name": "game_id", "in": "path", "required": True, "schema": {"type": "string"}}
+HAND = {"name": "n", "in": "path", "required": True, "schema": {"type": "integer", "minimum": 1}}
+SEAT = {"name": "seat", "in": "path", "required": True, "schema": {"type": "integer", "minimum": 0}}
+IF_MATCH = {"name": "If-Match", "in": "header", "required": False, "schema": {"type": "string"},
+            "description": "The version the change is based on; 412 when stale."}
+NULLABLE_INT = {"type": ["integer", "null"]}
+
+
+def document(app) -> dict:
+    write = {"parameters": [GAME_ID, IF_MATCH], "security": AUTH}
+    return {
+        "openapi": "3.1.0",
+        "info": {"title": "Segnapunti API", "version": "1",
+                 "description": "Score sheets for card games played with a real deck. Seats are 0-based "
+                                "indexes into the player list (the order of play)."},
+        "components": {
+            "securitySchemes": {"bearer": {"type": "http", "scheme": "bearer",
+                                           "description": "A link key of the game: scorer, view or seat."}},
+            "schemas": {
+                "Error": {"type": "object", "required": ["error"], "properties": {"error": {
+                    "type": "object", "required": ["code", "message"],
+                    "properties": {"code": {"type": "string", "examples": [
+                        "forbidden_bid", "bid_out_of_range", "tricks_sum", "missing_bids", "invalid_contract",
+                        "invalid_players", "invalid_option", "invalid_input", "hand_not_current",
+                        "bidding_closed", "forbidden", "not_found", "malformed", "version_mismatch"]},
+                        "message": {"type": "string"}, "field": {"type": "string"}}}}},
+                "Hand": {"type": "object", "properties": {
+                    "number": {"type": "integer"}, "name": {"type": "string"}, "cards": {"type": "integer"},
+                    "trump": {"type": ["string", "null"], "enum": ["H", "D", "C", "S", "NT", None]},
+                    "dealer": {"type": "integer"}, "order": {"type": "array", "items": {"type": "integer"}},
+                    "bids": {"type": "array", "items": NULLABLE_INT}, "forbidden_bid": NULLABLE_INT,
+                    "sealed": {"type": "boolean"}, "bids_in": {"type": "array", "items": {"type": "boolean"}},
+                    "tricks": {"type": ["array", "null"], "items": {"type": "integer"}},
+                    "scores": {"type": ["array", "null"], "items": {"type": "integer"}},
+                    "totals": {"type": ["array", "null"], "items": {"type": "integer"}},
+                    "result": {"type": ["object", "null"]}}},
+                "Game": {"type": "object", "properties": {
+                    "id": {"type": "string"}, "variant": {"type": "string", "enum": sorted(VARIANTS)},
+                    "options": {"type": "object"}, "version": {"type": "integer"},
+                    "status": {"type": "string", "enum": ["in_progress", "finished"]},
+                    "players": {"type": "array", "items": {"type": "string"}},
+                    "sides": {"type": ["array", "null"]}, "current_hand": NULLABLE_INT,
+                    "hands": {"type": "array", "items": {"$ref": "#/components/schemas/Hand"}},
+                    "schedule": {"type": "array"}, "totals": {"type": "array", "items": {"type": "integer"}},
+                    "standings": {"type": "array", "items": {"type": "object", "properties": {
+                        "seat": {"type": "integer"}, "place": {"type": "integer"}, "total": {"type": "integer"},
+                        "table_points": {"type": ["string", "null"]}}}}}},
+            },
+        },
+        "paths": {
+            "/api/v1/games": {"post": {
+                "summary": "Create a game (no key needed); answers with its keys and links",
+                "requestBody": _body({"type": "object", "required": ["variant", "players"], "properties": {
+                    "variant": {"type": "string", "enum": sorted(VARIANTS)},
+                    "players": {"type": "array", "items": {"type": "string", "minLength": 1, "maxLength": 40}},
+                    "first_dealer": {"type": "integer", "minimum": 0}, "options": {"type": "object"}}}),
+                "responses": {"201": _json({"type": "object", "properties": {
+                    "id": {"type": "string"}, "variant": {"type": "string"}, "version": {"type": "integer"},
+                    "keys": {"type": "object"}, "links": {"type": "object"}, "game": GAME}}, "Created"),
+                    **_errors(400, 422)}}},
+            "/api/v1/games/{game_id}": {"get": {
+                "summary": "Read a game (any key; sealed bids hidden)", "parameters": [GAME_ID], "security": AUTH,
+                "responses": {"200": _json(GAME), **_errors(404)}}},
+            "/api/v1/games/{game_id}/hands/{n}/bids/{seat}": {"put": {
+                **write, "parameters": [GAME_ID, HAND, SEAT, IF_MATCH],
+                "summary": "Record one bid, in any order (scorer, or the seat's own key)",
+                "requestBody": _body({"type": "object", "required": ["bid"], "properties": {"bid": {"type": "integer"}}}),
+                "responses": {"200": _json(GAME), **_errors(400, 403, 404, 409, 412, 422)}}},
+            "/api/v1/games/{game_id}/hands/{n}": {"put": {
+                **write, "parameters": [GAME_ID, HAND, IF_MATCH],
+                "summary": "Record or edit a hand: any subset of the fields (scorer)",
+                "requestBody": _body({"type": "object", "properties": {
+                    "trump": {"type": "string", "enum": ["H", "D", "C", "S", "NT"]},
+                    "bids": {"type": "array", "items": NULLABLE_INT},
+                    "tricks": {"type": "array", "items": {"type": "integer"}},
+                    "penalties": {"type": "array", "items": {"type": "integer"}}}}),
+                "responses": {"200": _json(GAME), **_errors(400, 403, 404, 409, 412, 422)}}},
+            "/api/v1/games/{game_id}/undo": {"post": {
+                **write, "summary": "Revert the last change (scorer)",
+                "responses": {"200": _json(GAME), **_errors(403, 404, 409, 412)}}},
+            "/api/v1/games/{game_id}/keys/rotate": {"post": {
+                **write, "summary": "Replace a link; the old key stops working at once (scorer)",
+                "requestBody": _body({"type": "object", "required": ["role"], "properties": {
+                    "role": {"type": "string", "enum": ["scorer", "view", "seat"]}, "seat": {"type": "integer"}}}),
+                "responses": {"200": _json({"type": "object"}), **_errors(400, 403, 404, 422)}}},
+            "/api/v1/games/{game_id}/export.csv": {"get": {
+                "summary": "The game as CSV", "parameters": [GAME_ID], "security": AUTH,
+                "responses": {"200": {"description": "CSV", "content": {"text/csv": {}}}, **_errors(404)}}},
+        },
+    }

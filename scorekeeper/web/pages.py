@@ -1,0 +1,200 @@
+"""HTML pages: full pages without JavaScript, single fragments for htmx. Views stay thin."""
+from __future__ import annotations
+
+from flask import Blueprint, abort, make_response, redirect, render_template, request, session, url_for
+from jinja2_fragments.flask import render_block
+
+from .. import LANGUAGES, games, get_db
+from ..rules import VARIANTS, RuleError, find_variant
+from ..rules.base import MAX_NAME
+from . import sheet as sheet_view
+from .errors import message
+from .labels import option_label
+from .links import links
+
+bp = Blueprint("pages", __name__)
+
+MAX_REMEMBERED = 30
+
+
+bp.add_app_template_global(option_label)
+
+
+def is_htmx() -> bool:
+    return request.headers.get("HX-Request") == "true"
+
+
+# -- home and language ------------------------------------------------------------------------
+@bp.get("/")
+def home():
+    return render_template("home.html", games=session.get("games", []))
+
+
+@bp.get("/lang/<code>")
+def language(code):
+    if code not in LANGUAGES:
+        abort(404)
+    target = request.args.get("next", "")
+    if not target.startswith("/") or target.startswith("//"):
+        target = url_for("pages.home")
+    response = redirect(target, 303)
+    response.set_cookie("lang", code, max_age=365 * 24 * 3600, samesite="Lax")
+    return response
+
+
+def remember(game_id: str, key: str, role: str, state) -> None:
+    """Keep the games this browser created or opened (newest first) for the home page."""
+    label = f"{state.variant.name} · {', '.join(state.players)}"
+    kept = [g for g in session.get("games", []) if g[0] != game_id]
+    session["games"] = [[game_id, key, role, label]] + kept[: MAX_REMEMBERED - 1]
+
+
+# -- new game --------------------------------------------------------------------------------
+@bp.get("/new")
+def new_game():
+    variant_id = request.args.get("variant")
+    if variant_id is None:
+        return render_template("new.html", variants=VARIANTS.values(), variant=None)
+    try:
+        variant = find_variant(variant_id)
+    except RuleError:
+        abort(404)
+    return render_template("new.html", variants=VARIANTS.values(), variant=variant, form={}, errors={},
+                           max_name=MAX_NAME)
+
+
+@bp.post("/new")
+def create_game():
+    form = request.form
+    try:
+        variant = find_variant(form.get("variant"))
+    except RuleError:
+        abort(400)
+    players = [name for name in form.getlist("player") if name.strip()]
+    dealer = form.get("first_dealer", "draw")
+    first_dealer = int(dealer) if dealer.isdigit() and int(dealer) < 10 else None
+    options = {}
+    for option in variant.options:
+        raw = form.get(f"option-{option.name}")
+        if option.choices == (False, True):
+            options[option.name] = raw == "on"
+        elif raw is not None:
+            options[option.name] = raw
+    try:
+        loaded, keys = games.create(get_db(), variant.id, players, first_dealer, options)
+    except RuleError as error:
+        errors = {error.field or "form": message(error)}
+        return render_template("new.html", variants=VARIANTS.values(), variant=variant, form=form,
+                               errors=errors, max_name=MAX_NAME), 422
+    remember(loaded.id, keys["scorer"], "scorer", loaded.state)
+    return redirect(url_for("pages.sheet", game_id=loaded.id, key=keys["scorer"]), 303)
+
+
+# -- the score sheet --------------------------------------------------------------------------
+def _open(game_id: str, key: str):
+    who = games.authorize(get_db(), game_id, key)
+    return who, games.load(get_db(), game_id)
+
+
+def _int_arg(value) -> int | None:
+    return int(value) if isinstance(value, str) and value.isdigit() and len(value) < 4 else None
+
+
+def render_sheet(who, loaded, status: int = 200, error: str | None = None, chosen_seat=None, edit=None,
+                 form=None):
+    """The sheet page, or just its live block for htmx requests."""
+    context = dict(
+        game=loaded, state=loaded.state, who=who, rows=sheet_view.rows(loaded, who),
+        entry=sheet_view.entry(loaded, who, chosen_seat), error=error, edit=edit, form=form or {},
+        standings=loaded.state.standings if loaded.state.finished else None,
+        links=links(loaded.id, games.keys_of(get_db(), loaded.id)) if who.role == "scorer" else None,
+        key=who.key, base=url_for("pages.sheet", game_id=loaded.id, key=who.key),
+    )
+    if is_htmx():
+        response = make_response(render_block("sheet.html", "sheet", **context), status)
+    else:
+        response = make_response(render_template("sheet.html", **context), status)
+    response.headers["Cache-Control"] = "no-store"
+    return response
+
+
+@bp.get("/g/<game_id>/<key>")
+def sheet(game_id, key):
+    who, loaded = _open(game_id, key)
+    remember(game_id, key, who.role, loaded.state)
+    return render_sheet(who, loaded, chosen_seat=_int_arg(request.args.get("seat")))
+
+
+@bp.get("/g/<game_id>/<key>/hands/<int:number>")
+def edit_hand(game_id, key, number):
+    who, loaded = _open(game_id, key)
+    if who.role != "scorer" or not 1 <= number <= len(loaded.state.hands):
+        abort(404)
+    return render_sheet(who, loaded, edit=sheet_view.edit_form(loaded, number))
+
+
+def _after_change(who, loaded):
+    if is_htmx():
+        return render_sheet(who, loaded)
+    return redirect(url_for("pages.sheet", game_id=loaded.id, key=who.key), 303)
+
+
+def _refused(who, error: RuleError, **context):
+    loaded = games.load(get_db(), who.game_id)
+    return render_sheet(who, loaded, status=error.status, error=message(error), **context)
+
+
+@bp.post("/g/<game_id>/<key>/bid")
+def bid(game_id, key):
+    who = games.authorize(get_db(), game_id, key)
+    form = request.form
+    seat, value = _int_arg(form.get("seat")), form.get("bid", "")
+    event = {"type": "bid", "hand": _int_arg(form.get("hand")), "seat": seat,
+             "bid": int(value) if value.isdigit() and len(value) < 4 else value[:20]}
+    try:
+        loaded = games.change(get_db(), who, event, form.get("version"))
+    except RuleError as error:
+        return _refused(who, error, chosen_seat=seat)
+    return _after_change(who, loaded)
+
+
+def _numbers(form, prefix: str, players: int) -> list:
+    values = []
+    for seat in range(players):
+        raw = form.get(f"{prefix}-{seat}", "").strip()
+        values.append(int(raw) if raw.isdigit() and len(raw) < 4 else (None if raw == "" else raw[:20]))
+    return values
+
+
+@bp.post("/g/<game_id>/<key>/hands/<int:number>")
+def save_hand(game_id, key, number):
+    who, loaded = _open(game_id, key)
+    form = request.form
+    players = len(loaded.state.players)
+    event = {"type": "hand", "hand": number}
+    if "trump" in form:
+        event["trump"] = form.get("trump") or None
+    if form.get("with_bids"):
+        event["bids"] = _numbers(form, "bid", players)
+    event["tricks"] = _numbers(form, "tricks", players)
+    if loaded.state.variant.penalties:
+        event["penalties"] = [s for s in range(players) if form.get(f"penalty-{s}")]
+    if None in event["tricks"]:
+        event["tricks"] = [0 if t is None else t for t in event["tricks"]] if any(
+            t is not None for t in event["tricks"]) else event["tricks"]
+    try:
+        loaded = games.change(get_db(), who, event, form.get("version"))
+    except RuleError as error:
+        edit = sheet_view.edit_form(loaded, number, form) if form.get("with_bids") else None
+        return _refused(who, error, edit=edit, form=form)
+    return _after_change(who, loaded)
+
+
+@bp.post("/g/<game_id>/<key>/undo")
+def undo(game_id, key):
+    who = games.authorize(get_db(), game_id, key)
+    try:
+        loaded = games.undo(get_db(), who)
+    except RuleError as error:
+        return _refused(who, error)
+    return _after_change(who, loaded)

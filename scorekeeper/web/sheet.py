@@ -1,0 +1,167 @@
+"""What the score sheet page shows, worked out in Python so that templates compute nothing."""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from ..games import Access, Loaded
+from ..present import visible_bids
+from ..rules.predictions import NO_BIDS
+
+SUIT_SYMBOLS = {"H": "♥", "D": "♦", "C": "♣", "S": "♠", "NT": "NT", None: "?"}
+RED = {"H", "D"}
+
+
+@dataclass
+class Cell:
+    bid: str = ""
+    score: str = ""
+    total: str = ""
+    made: bool | None = None
+
+
+@dataclass
+class Row:
+    number: int
+    name: str
+    cards: int
+    trump: str
+    red: bool
+    dealer: str
+    cells: list
+    state: str  # "done", "current" or "future"
+    editable: bool = False
+
+
+@dataclass
+class Bidder:
+    seat: int
+    name: str
+    bid: str
+    is_dealer: bool
+    is_next: bool
+    chosen: bool
+    hidden: bool
+
+
+@dataclass
+class Entry:
+    """The panel for the current hand: the bid pad or the tricks form."""
+
+    number: int
+    name: str
+    cards: int
+    trump: str | None
+    trump_symbol: str
+    dealer: str
+    bidding: str
+    phase: str  # "bids" or "tricks"
+    bidders: list
+    pad_seat: int | None = None
+    pad_name: str = ""
+    pad: list = field(default_factory=list)  # (value, disabled)
+    blocked: tuple | None = None  # (name, value)
+    bids_in: int = 0
+    needs_trump: bool = False
+    tricks_rows: list = field(default_factory=list)  # (seat, name, bid)
+
+
+def _show_bid(bid) -> str:
+    return "" if bid is None else str(bid)
+
+
+def rows(loaded: Loaded, access: Access) -> list[Row]:
+    state = loaded.state
+    played = {hand.number: hand for hand in state.hands}
+    out = []
+    for spec in state.specs:
+        hand = played.get(spec.number)
+        trump = hand.trump if hand else spec.trump
+        if hand is None:
+            cells, status = [Cell() for _ in state.players], "future"
+        else:
+            bids = visible_bids(hand, access)
+            status = "done" if hand.scores is not None else "current"
+            cells = [Cell(bid=_show_bid(bids[s]) if spec.bidding != NO_BIDS else "",
+                          score=str(hand.scores[s]) if hand.scores else "",
+                          total=str(hand.totals[s]) if hand.totals else "",
+                          made=(hand.bids[s] == hand.tricks[s]) if hand.tricks else None)
+                     for s in range(len(state.players))]
+        out.append(Row(number=spec.number, name=spec.name, cards=spec.cards,
+                       trump=SUIT_SYMBOLS.get(trump, "?") if trump else "", red=trump in RED,
+                       dealer=state.players[state.dealer(spec.number)], cells=cells, state=status,
+                       editable=status == "done" and access.role == "scorer"))
+    return out
+
+
+def entry(loaded: Loaded, access: Access, chosen_seat: int | None = None) -> Entry | None:
+    """The current hand's entry panel for this caller, or None when the game is over."""
+    state = loaded.state
+    number = state.current_hand
+    if number is None:
+        return None
+    hand = state.hand(number)
+    spec = hand.spec
+    bids = visible_bids(hand, access)
+    phase = "bids" if None in hand.bids else "tricks"
+    pad_seat = _pad_seat(hand, access, chosen_seat, phase)
+    e = Entry(number=number, name=spec.name, cards=spec.cards, trump=hand.trump,
+              trump_symbol=SUIT_SYMBOLS.get(hand.trump, "?"), dealer=state.players[hand.dealer],
+              bidding=spec.bidding, phase=phase, bidders=[], bids_in=sum(hand.bids_in),
+              needs_trump=spec.trump is None)
+    for seat in hand.order:
+        e.bidders.append(Bidder(seat=seat, name=state.players[seat], bid=_show_bid(bids[seat]),
+                                is_dealer=seat == hand.dealer, is_next=seat == hand.next_bidder,
+                                chosen=seat == pad_seat,
+                                hidden=hand.sealed and bids[seat] is None and hand.bids[seat] is not None))
+    if pad_seat is not None:
+        blocked = hand.forbidden_for(pad_seat)
+        e.pad_seat, e.pad_name = pad_seat, state.players[pad_seat]
+        e.pad = [(value, value == blocked) for value in range(spec.cards + 1)]
+        e.blocked = (state.players[pad_seat], blocked) if blocked is not None else None
+    if phase == "tricks":
+        e.tricks_rows = [(s, state.players[s], _show_bid(bids[s])) for s in hand.order]
+    return e
+
+
+def _pad_seat(hand, access: Access, chosen_seat: int | None, phase: str) -> int | None:
+    """Whose bid the pad enters: the scorer picks any seat (default: next to bid), a player only their own."""
+    if hand.spec.bidding == NO_BIDS:
+        return None
+    if access.role == "scorer":
+        if chosen_seat is not None and 0 <= chosen_seat < len(hand.bids):
+            return chosen_seat
+        if phase == "tricks":
+            return None
+        return hand.next_bidder if not hand.spec.sealed else next(s for s in hand.order if hand.bids[s] is None)
+    if access.role == "seat" and (hand.spec.sealed or hand.next_bidder == access.seat):
+        return access.seat
+    return None
+
+
+@dataclass
+class EditForm:
+    number: int
+    name: str
+    cards: int
+    needs_trump: bool
+    trump: str | None
+    rows: list  # (seat, name, bid, tricks, penalty)
+    penalties: bool
+
+
+def edit_form(loaded: Loaded, number: int, form=None) -> EditForm:
+    """A past hand laid out for correction (with what was typed, when it was refused)."""
+    state = loaded.state
+    hand = state.hand(number)
+    rows = []
+    for seat in hand.order:
+        bid = hand.bids[seat] if hand.spec.bidding != NO_BIDS else None
+        tricks = hand.tricks[seat] if hand.tricks else ""
+        penalty = seat in hand.record.penalties
+        if form:
+            bid, tricks = form.get(f"bid-{seat}", bid), form.get(f"tricks-{seat}", tricks)
+            penalty = bool(form.get(f"penalty-{seat}"))
+        rows.append((seat, state.players[seat], _show_bid(bid), tricks, penalty))
+    trump = form.get("trump", hand.trump) if form else hand.trump
+    return EditForm(number=number, name=hand.name, cards=hand.cards, needs_trump=hand.spec.trump is None,
+                    trump=trump, rows=rows, penalties=state.variant.penalties)
