@@ -2,9 +2,10 @@
 from __future__ import annotations
 
 from .base import InvalidInput, InvalidOption, InvalidPlayers, N_, RuleError, check_players, resolve_options
+from .torneo import WHIST_TORNEO
 from .wist import WIST, WIST_CAGLIARI
 
-VARIANTS = {variant.id: variant for variant in (WIST, WIST_CAGLIARI)}
+VARIANTS = {variant.id: variant for variant in (WIST, WIST_CAGLIARI, WHIST_TORNEO)}
 
 
 def find_variant(variant_id: object):

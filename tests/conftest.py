@@ -1,0 +1,75 @@
+"""Shared fixtures: an app on a fresh database file, a JSON API helper, a live server for browsers."""
+from __future__ import annotations
+
+import threading
+
+import pytest
+from werkzeug.serving import make_server
+
+from scorekeeper import create_app
+
+PLAYERS4 = ["Anna", "Bruno", "Carla", "Dario"]
+PLAYERS5 = ["Anna", "Bruno", "Carla", "Dario", "Elena"]
+
+
+@pytest.fixture
+def app(tmp_path):
+    app = create_app({"SCOREKEEPER_DATABASE": str(tmp_path / "test.sqlite3"), "SECRET_KEY": "test",
+                      "TESTING": True})
+    yield app
+
+
+@pytest.fixture
+def client(app):
+    return app.test_client()
+
+
+class Api:
+    """Small helper over the test client speaking API v1 with a key."""
+
+    def __init__(self, client):
+        self.client = client
+
+    def create(self, variant="wist", players=None, first_dealer=0, options=None, **extra):
+        body = {"variant": variant, "players": players or PLAYERS4, "first_dealer": first_dealer, **extra}
+        if options is not None:
+            body["options"] = options
+        return self.client.post("/api/v1/games", json=body)
+
+    def game(self, **kwargs):
+        response = self.create(**kwargs)
+        assert response.status_code == 201, response.get_json()
+        return response.get_json()
+
+    def headers(self, key, **extra):
+        return {"Authorization": f"Bearer {key}", **extra}
+
+    def get(self, game_id, key):
+        return self.client.get(f"/api/v1/games/{game_id}", headers=self.headers(key))
+
+    def bid(self, game_id, key, hand, seat, bid, **headers):
+        return self.client.put(f"/api/v1/games/{game_id}/hands/{hand}/bids/{seat}", json={"bid": bid},
+                               headers=self.headers(key, **headers))
+
+    def hand(self, game_id, key, hand, body, **headers):
+        return self.client.put(f"/api/v1/games/{game_id}/hands/{hand}", json=body,
+                               headers=self.headers(key, **headers))
+
+    def undo(self, game_id, key, **headers):
+        return self.client.post(f"/api/v1/games/{game_id}/undo", headers=self.headers(key, **headers))
+
+
+@pytest.fixture
+def api(client):
+    return Api(client)
+
+
+@pytest.fixture
+def live_server(tmp_path):
+    """The app served on a free local port in a thread, for the browser tests."""
+    app = create_app({"SCOREKEEPER_DATABASE": str(tmp_path / "live.sqlite3"), "SECRET_KEY": "test"})
+    server = make_server("127.0.0.1", 0, app, threaded=True)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    yield f"http://127.0.0.1:{server.server_port}"
+    server.shutdown()
