@@ -43,9 +43,10 @@ def create_app(config: dict | None = None) -> Flask:
         if db is not None:
             db.conn.close()
 
-    from .web import api, errors, pages
+    from .web import api, errors, live_views, pages
     app.register_blueprint(pages.bp)
     app.register_blueprint(api.bp)
+    app.register_blueprint(live_views.bp)
     errors.register(app)
     return app
 

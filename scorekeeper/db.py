@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import json
+import os
 import sqlite3
 from datetime import datetime, timezone
 from pathlib import Path
@@ -18,6 +19,7 @@ def connect(path: str) -> sqlite_utils.Database:
     conn.execute("PRAGMA busy_timeout = 10000")
     conn.execute("PRAGMA synchronous = NORMAL")
     db = sqlite_utils.Database(conn)
+    db.path = path if path == ":memory:" else os.path.realpath(path)
     return db
 
 
@@ -33,7 +35,23 @@ def _v1(db: sqlite_utils.Database) -> None:
         pk=("game_id", "seq"), foreign_keys=[("game_id", "games", "id")], not_null={"type", "payload"})
 
 
-MIGRATIONS = [_v1]  # append only: migration i brings the file from user_version i to i + 1
+def _v2(db: sqlite_utils.Database) -> None:
+    """Tournaments (RULES.md §1c): their link keys and the partite (games) that belong to them."""
+    db["tournaments"].create({"id": str, "name": str, "scheme": str, "created_at": str}, pk="id",
+                             not_null={"name"})
+    db["tournament_keys"].create(
+        {"key": str, "tournament_id": str, "role": str, "created_at": str, "revoked_at": str},
+        pk="key", foreign_keys=[("tournament_id", "tournaments", "id")], not_null={"tournament_id", "role"})
+    db["tournament_keys"].create_index(["tournament_id"])
+    db["tournament_games"].create(
+        {"game_id": str, "tournament_id": str, "table_label": str, "round": int, "added_at": str},
+        pk="game_id",  # the primary key keeps game_id UNIQUE: a game belongs to one tournament only
+        foreign_keys=[("game_id", "games", "id"), ("tournament_id", "tournaments", "id")],
+        not_null={"tournament_id", "table_label", "round"})
+    db["tournament_games"].create_index(["tournament_id", "round", "table_label"], unique=True)
+
+
+MIGRATIONS = [_v1, _v2]  # append only: migration i brings the file from user_version i to i + 1
 
 
 def migrate(db: sqlite_utils.Database) -> None:
@@ -77,12 +95,21 @@ def append_event(db, game_id: str, seq: int, kind: str, payload: dict, role: str
 
 
 def events(db, game_id: str) -> list[dict]:
-    rows = db.execute("SELECT seq, type, payload, created_at, actor_role, actor_seat FROM events "
-                      "WHERE game_id = ? ORDER BY seq", [game_id]).fetchall()
-    return [{"seq": r[0], "type": r[1], "payload": json.loads(r[2]), "created_at": r[3],
-             "actor_role": r[4], "actor_seat": r[5]} for r in rows]
+    return events_after(db, game_id, 0)
 
 
 def version(db, game_id: str) -> int:
     row = db.execute("SELECT max(seq) FROM events WHERE game_id = ?", [game_id]).fetchone()
     return row[0] or 0
+
+
+def events_after(db, game_id: str, after: int) -> list[dict]:
+    """The events of a game with a sequence number above `after`, in order."""
+    rows = db.execute("SELECT seq, type, payload, created_at, actor_role, actor_seat FROM events "
+                      "WHERE game_id = ? AND seq > ? ORDER BY seq", [game_id, after]).fetchall()
+    return [_event(r) for r in rows]
+
+
+def _event(r) -> dict:
+    return {"seq": r[0], "type": r[1], "payload": json.loads(r[2]), "created_at": r[3],
+            "actor_role": r[4], "actor_seat": r[5]}

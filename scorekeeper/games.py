@@ -10,6 +10,7 @@ import secrets
 from dataclasses import dataclass
 
 from . import db as store
+from . import live
 from .rules import N_, RuleError, new_game
 from .rules.base import StateConflict
 
@@ -114,15 +115,21 @@ def replay(rows: list[dict]):
         raise NotFound()
     created = rows[0]["payload"]
     state = new_game(created["variant"], created["players"], created["first_dealer"], created["options"])
-    standing = []
+    standing, _ = sort_out(rows)
+    for row in standing:
+        state = state.apply(row["payload"])
+    return state, standing
+
+
+def sort_out(rows: list[dict]) -> tuple[list[dict], dict[int, dict]]:
+    """The changes still standing, and for each undo (by its number) the change it took back."""
+    standing, undid = [], {}
     for row in rows[1:]:
         if row["type"] == "undo":
-            standing.pop()
+            undid[row["seq"]] = standing.pop()
         else:
-            standing.append(row["payload"])
-    for payload in standing:
-        state = state.apply(payload)
-    return state, standing
+            standing.append(row)
+    return standing, undid
 
 
 def load(db, game_id: str) -> Loaded:
@@ -148,6 +155,7 @@ def change(db, access: Access, event: dict, if_match=None) -> Loaded:
         state = loaded.state.apply(event)
         seq = loaded.version + 1
         store.append_event(db, access.game_id, seq, "change", event, access.role, access.seat)
+    live.hub(db.path).published(access.game_id, seq)
     return Loaded(access.game_id, state, seq, loaded.events)
 
 
@@ -162,6 +170,7 @@ def undo(db, access: Access, if_match=None) -> Loaded:
             raise StateConflict(N_("There is nothing to undo."))
         seq = loaded.version + 1
         store.append_event(db, access.game_id, seq, "undo", {}, access.role, access.seat)
+    live.hub(db.path).published(access.game_id, seq)
     return load(db, access.game_id)
 
 
@@ -200,4 +209,5 @@ def rotate(db, access: Access, role: str, seat=None) -> str:
         key = new_key()
         db["keys"].insert({"key": key, "game_id": access.game_id, "role": role, "seat": seat,
                            "created_at": store.now()})
+    live.hub(db.path).poke()  # open streams of the old key close now
     return key

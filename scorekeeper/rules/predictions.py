@@ -31,6 +31,7 @@ class HandSpec:
     name: str = ""
     forbidden: bool = True  # the dealer's forbidden bid applies
     zero_bonus: bool = False  # whist-torneo: an NT hand at a 13 position (a made 0 scores 26)
+    capped_from: int | None = None  # whist-torneo, 5 players: the scheme's count before the cap of 10
 
     @property
     def sealed(self) -> bool:
@@ -238,12 +239,16 @@ class PredictionGame:
         if "tricks" in fields:
             tricks = self._check_list(fields["tricks"], "tricks")
             for value in tricks:
+                if not isinstance(value, bool) and isinstance(value, int) and value > spec.cards:
+                    self._refuse_capped(spec, TricksSum, "tricks")
                 check_int(value, "tricks", 0, spec.cards)
             if None in record.bids:
                 missing = [self.players[s] for s in self.order(spec.number) if record.bids[s] is None]
                 raise MissingBids(N_("Tricks can be recorded once everyone has bid; still to bid: %(names)s."),
                                   names=", ".join(missing))
             if sum(tricks) != spec.cards:
+                if sum(tricks) > spec.cards:
+                    self._refuse_capped(spec, TricksSum, "tricks")
                 raise TricksSum(N_("The tricks add up to %(sum)s, but %(cards)s were played in this hand."),
                                 sum=sum(tricks), cards=spec.cards)
             if record.trump is None:
@@ -266,7 +271,17 @@ class PredictionGame:
         return self.specs[number - 1], self.records[number - 1]
 
     def _check_bid(self, spec: HandSpec, bid: Any) -> int:
+        if not isinstance(bid, bool) and isinstance(bid, int) and bid > spec.cards:
+            self._refuse_capped(spec, BidOutOfRange, "bid")
         return check_int(bid, "bid", 0, spec.cards, error=BidOutOfRange)
+
+    def _refuse_capped(self, spec: HandSpec, error, field: str) -> None:
+        """Asking for more cards than a capped hand deals (5 players at whist-torneo: 13 → 10)."""
+        if spec.capped_from is not None:
+            raise error(N_("With %(players)s players only %(cards)s cards each are dealt: this hand of the "
+                           "scheme (%(scheme)s cards) is played with %(cards)s, so bids and tricks go from "
+                           "0 to %(cards)s."), field=field, players=len(self.players), cards=spec.cards,
+                        scheme=spec.capped_from)
 
     def _check_list(self, values: Any, field: str, allow_none: bool = False) -> list:
         if not isinstance(values, list) or len(values) != len(self.players):
@@ -279,6 +294,9 @@ class PredictionGame:
 
     def _check_trump(self, spec: HandSpec, trump: Any) -> str:
         if spec.trump is not None:
+            if spec.trump == NO_TRUMP and trump != NO_TRUMP:
+                raise InvalidInput(N_("Hand %(number)s is played without trump (NT): no card is turned, "
+                                      "so there is no trump to record."), field="trump", number=spec.number)
             if trump != spec.trump:
                 raise InvalidInput(N_("The trump of this hand is fixed: %(trump)s."), field="trump",
                                    trump=spec.trump)

@@ -22,7 +22,7 @@ def torneo_schedule(players: int, options: dict) -> list[HandSpec]:
     """The scheme's hands, capped for 5 players; the hands at the 13 positions are NT."""
     cap = MAX_CARDS[players]
     return [HandSpec(number=i, cards=min(cards, cap), trump=NO_TRUMP if cards == 13 else None,
-                     zero_bonus=cards == 13)
+                     zero_bonus=cards == 13, capped_from=cards if cards > cap else None)
             for i, cards in enumerate(SCHEMES[options["scheme"]], start=1)]
 
 

@@ -1,13 +1,67 @@
-"""Absolute addresses of a game's links, reachable from the other phones at the table."""
+"""Absolute addresses of a game's links, reachable from the other phones at the table.
+
+A QR code is useless if it says "localhost": the phone that scans it is another device. So:
+PUBLIC_URL when it is set; else, when the page was opened on a loopback address but the server
+listens on all interfaces (HOST=0.0.0.0, as `make run` does), this machine's LAN address; else
+the address the request came to (which other devices evidently reach).
+"""
 from __future__ import annotations
+
+import ipaddress
+import os
+import socket
+from urllib.parse import urlsplit
 
 from flask import current_app, request, url_for
 
+ALL_INTERFACES = {"0.0.0.0", "::"}
+
+
+def lan_address() -> str | None:
+    """This machine's private IPv4 address, read from its interfaces (no packet is sent)."""
+    candidates = []
+    try:
+        import fcntl
+        import struct
+        with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as probe:
+            for _, name in socket.if_nameindex():
+                try:
+                    packed = fcntl.ioctl(probe.fileno(), 0x8915, struct.pack("256s", name[:15].encode()))  # SIOCGIFADDR
+                except OSError:
+                    continue
+                candidates.append(socket.inet_ntoa(packed[20:24]))
+    except (ImportError, OSError):
+        pass
+    try:
+        candidates += socket.gethostbyname_ex(socket.gethostname())[2]
+    except OSError:
+        pass
+    usable = [a for a in candidates if not ipaddress.ip_address(a).is_loopback
+              and not ipaddress.ip_address(a).is_link_local]
+    private = [a for a in usable if ipaddress.ip_address(a).is_private]
+    return (private or usable or [None])[0]
+
+
+def _is_loopback(host: str) -> bool:
+    if host == "localhost":
+        return True
+    try:
+        return ipaddress.ip_address(host).is_loopback
+    except ValueError:
+        return False
+
 
 def base_url() -> str:
-    """PUBLIC_URL when set, else the address this request came to."""
     public = current_app.config.get("PUBLIC_URL")
-    return public.rstrip("/") if public else request.host_url.rstrip("/")
+    if public:
+        return public.rstrip("/")
+    address = urlsplit(request.host_url)
+    listening = current_app.config.get("LISTEN_HOST") or os.environ.get("HOST", "")
+    if _is_loopback(address.hostname or "") and listening in ALL_INTERFACES:
+        lan = lan_address()
+        if lan:
+            return f"{address.scheme}://{lan}{f':{address.port}' if address.port else ''}"
+    return request.host_url.rstrip("/")
 
 
 def link(game_id: str, key: str) -> str:

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from flask import Blueprint, abort, make_response, redirect, render_template, request, session, url_for
+from flask_babel import gettext
 from jinja2_fragments.flask import render_block
 
 from .. import LANGUAGES, games, get_db
@@ -11,6 +12,7 @@ from . import sheet as sheet_view
 from .errors import message
 from .labels import option_label
 from .links import links
+from .qr import qr_svg
 
 bp = Blueprint("pages", __name__)
 
@@ -107,8 +109,9 @@ def render_sheet(who, loaded, status: int = 200, error: str | None = None, chose
         game=loaded, state=loaded.state, who=who, rows=sheet_view.rows(loaded, who),
         entry=sheet_view.entry(loaded, who, chosen_seat), error=error, edit=edit, form=form or {},
         standings=loaded.state.standings if loaded.state.finished else None,
-        links=links(loaded.id, games.keys_of(get_db(), loaded.id)) if who.role == "scorer" else None,
         key=who.key, base=url_for("pages.sheet", game_id=loaded.id, key=who.key),
+        view_url=request.full_path.rstrip("?") if request.method == "GET" else
+        url_for("pages.sheet", game_id=loaded.id, key=who.key),
     )
     if is_htmx():
         response = make_response(render_block("sheet.html", "sheet", **context), status)
@@ -198,3 +201,54 @@ def undo(game_id, key):
     except RuleError as error:
         return _refused(who, error)
     return _after_change(who, loaded)
+
+
+# -- sharing: QR codes, rotating links, history -------------------------------------------------
+def _share(who, loaded, status: int = 200, notice: str | None = None):
+    """The Share panel: one QR code per link (table, each seat, scorer), each with a rotate button."""
+    if who.role != "scorer":
+        abort(404)
+    addresses = links(loaded.id, games.keys_of(get_db(), loaded.id))
+    cards = [("view", None, gettext("Table (view only)"), addresses["view"])]
+    cards += [("seat", seat, loaded.state.players[seat], address) for seat, address in enumerate(addresses["seats"])]
+    cards.append(("scorer", None, gettext("Scorer (hand over the sheet)"), addresses["scorer"]))
+    context = dict(cards=cards, qr_svg=qr_svg, base=url_for("pages.sheet", game_id=loaded.id, key=who.key),
+                   notice=notice, state=loaded.state, who=who, game=loaded)
+    template = "share.html"
+    if is_htmx():
+        return make_response(render_block(template, "share", **context), status)
+    return make_response(render_template(template, **context), status)
+
+
+@bp.get("/g/<game_id>/<key>/share")
+def share(game_id, key):
+    who, loaded = _open(game_id, key)
+    return _share(who, loaded)
+
+
+@bp.post("/g/<game_id>/<key>/rotate")
+def rotate(game_id, key):
+    who, loaded = _open(game_id, key)
+    if who.role != "scorer":
+        abort(404)
+    role, seat = request.form.get("role"), _int_arg(request.form.get("seat"))
+    new_key = games.rotate(get_db(), who, role, seat)
+    if role == "scorer":  # this very page's link just stopped working: move to the new one
+        target = url_for("pages.share", game_id=game_id, key=new_key)
+        if is_htmx():
+            response = make_response("", 204)
+            response.headers["HX-Redirect"] = target
+            return response
+        return redirect(target, 303)
+    return _share(who, loaded, notice=gettext("The old link no longer works. Share the new code."))
+
+
+@bp.get("/g/<game_id>/<key>/hands/<int:number>/history")
+def history(game_id, key, number):
+    """Who recorded what in one hand, in order (sealed bids stay hidden until the reveal)."""
+    who, loaded = _open(game_id, key)
+    if not 1 <= number <= len(loaded.state.hands):
+        abort(404)
+    return render_template("history.html", game=loaded, state=loaded.state, who=who, number=number,
+                           entries=sheet_view.history(loaded, number, who),
+                           base=url_for("pages.sheet", game_id=game_id, key=key))

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from ..games import Access, Loaded
+from ..games import Access, Loaded, sort_out
 from ..present import visible_bids
 from ..rules.predictions import NO_BIDS
 
@@ -165,3 +165,50 @@ def edit_form(loaded: Loaded, number: int, form=None) -> EditForm:
     trump = form.get("trump", hand.trump) if form else hand.trump
     return EditForm(number=number, name=hand.name, cards=hand.cards, needs_trump=hand.spec.trump is None,
                     trump=trump, rows=rows, penalties=state.variant.penalties)
+
+
+@dataclass
+class HistoryEntry:
+    at: str
+    time: str
+    by: str
+    kind: str  # "bid", "hand" or "undo"
+    seat_name: str = ""
+    value: object = None
+    undone: bool = False
+
+
+def history(loaded: Loaded, number: int, access: Access) -> list[HistoryEntry]:
+    """Every change to one hand, oldest first, with who made it; sealed values hidden as on the sheet."""
+    state = loaded.state
+    hand = state.hand(number)
+    hidden = hand.sealed
+    own = access.seat if access.role == "seat" else None
+    standing, undid = sort_out(loaded.events)
+    standing_seqs = {row["seq"] for row in standing}
+    undone_seqs = {row["seq"] for row in undid.values()}
+    entries = []
+    for row in loaded.events[1:]:
+        target = undid.get(row["seq"], row)
+        payload = target["payload"]
+        if payload.get("hand") != number:
+            continue
+        by = (state.players[row["actor_seat"]] if row["actor_role"] == "seat" and row["actor_seat"] is not None
+              else row["actor_role"])
+        entry = HistoryEntry(at=row["created_at"], time=row["created_at"][11:19], by=by, kind="undo"
+                             if row["type"] == "undo" else payload.get("type", ""),
+                             undone=row["seq"] in undone_seqs and row["seq"] not in standing_seqs)
+        if entry.kind == "bid":
+            entry.seat_name = state.players[payload["seat"]] if isinstance(payload.get("seat"), int) else ""
+            entry.value = None if hidden and payload.get("seat") != own else payload.get("bid")
+        elif entry.kind == "hand":
+            parts = []  # (what, text): the template names each part
+            if payload.get("trump"):
+                parts.append(("trump", SUIT_SYMBOLS.get(payload["trump"], "")))
+            if payload.get("bids") and not hidden:
+                parts.append(("bids", " ".join("–" if b is None else str(b) for b in payload["bids"])))
+            if payload.get("tricks"):
+                parts.append(("tricks", " ".join(str(t) for t in payload["tricks"])))
+            entry.value = parts
+        entries.append(entry)
+    return entries

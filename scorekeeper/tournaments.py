@@ -1,0 +1,360 @@
+"""Tournaments (RULES.md §1c): partite of whist-torneo at several tables and rounds, and the standings.
+
+The service layer for tournaments, next to `games.py` for single games. A tournament has link keys
+like a game (no accounts, ≥128 random bits, compared in constant time):
+
+- ``organiser``: everything (add or remove partite, see every table's scorer link);
+- ``view``: read only (the standings page a TV shows all evening);
+- ``join``: the QR code shown in the room. A table's scorer opens it, types the players and gets a
+  new whist-torneo game attached to the tournament (or picks the partita the organiser already set up
+  for that table and gets its scorer link). It can also read the standings.
+
+A partita is one whist-torneo game at one table in one round; a game belongs to one tournament only
+(``tournament_games.game_id`` is the primary key) and a table label is used once per round. The
+standings sum the table points of the **finished** partite, ties broken by raw points
+(`rules.standings`); partite in progress are listed with their progress only.
+"""
+from __future__ import annotations
+
+import hashlib
+import hmac
+import re
+import secrets
+import sqlite3
+from dataclasses import dataclass
+from fractions import Fraction
+
+from . import db as store
+from . import games
+from .rules import N_, RuleError
+from .rules.base import InvalidInput, StateConflict, check_int
+from .rules.standings import Standing, tournament_standings
+from .rules.torneo import WHIST_TORNEO
+
+ROLES = ("organiser", "view", "join")
+VARIANT = WHIST_TORNEO.id
+MAX_TOURNAMENT_NAME = 60
+MAX_TABLE = 20
+MAX_ROUND = 99
+SCHEME = next(option for option in WHIST_TORNEO.options if option.name == "scheme")
+
+
+class TournamentNotFound(games.NotFound):
+    """Unknown tournament, or a key that does not open it (we never say which)."""
+
+
+class PartitaNotFound(games.NotFound):
+    """A game that is not a partita of this tournament."""
+
+
+class AlreadyInTournament(StateConflict):
+    code = "already_in_tournament"
+
+
+class TableTaken(StateConflict):
+    code = "table_taken"
+
+
+class WrongVariant(RuleError):
+    code = "invalid_game"
+    field = "game_id"
+
+
+@dataclass(frozen=True)
+class Access:
+    """Who is asking: the role of the tournament key they hold."""
+
+    tournament_id: str
+    key: str
+    role: str
+
+    def may_add(self) -> bool:
+        return self.role in ("organiser", "join")
+
+    def may_manage(self) -> bool:
+        return self.role == "organiser"
+
+
+@dataclass(frozen=True)
+class Table:
+    """One partita of the tournament as replayed now."""
+
+    game_id: str
+    table: str
+    round: int
+    game: games.Loaded
+
+    @property
+    def state(self):
+        return self.game.state
+
+    @property
+    def finished(self) -> bool:
+        return self.state.finished
+
+    @property
+    def players(self) -> tuple[str, ...]:
+        return self.state.players
+
+    @property
+    def hands_total(self) -> int:
+        return len(self.state.specs)
+
+    @property
+    def hands_played(self) -> int:
+        return sum(1 for hand in self.state.hands if hand.scores is not None)
+
+    @property
+    def places(self):
+        """The table's ranking by RULES §1c (provisional while the partita is in progress)."""
+        return self.state.standings
+
+    def results(self) -> list[tuple[str, Fraction, int]]:
+        """(player, table points, total) per seat: what the tournament standings add up."""
+        return [(self.players[p.seat], p.table_points, p.total) for p in self.places]
+
+
+@dataclass(frozen=True)
+class Tournament:
+    id: str
+    name: str
+    scheme: str
+    created_at: str
+    tables: list[Table]
+    standings: list[Standing]
+    fingerprint: str
+
+    @property
+    def rounds(self) -> list[int]:
+        return sorted({t.round for t in self.tables})
+
+    @property
+    def current_round(self) -> int:
+        return max((t.round for t in self.tables), default=1)
+
+
+def new_key() -> str:
+    return secrets.token_urlsafe(24)  # 192 random bits
+
+
+# -- checks ------------------------------------------------------------------------------------
+def _clean(text: str) -> str:
+    return " ".join(text.split())
+
+
+def check_name(name) -> str:
+    if not isinstance(name, str) or not _clean(name):
+        raise InvalidInput(N_("Give the tournament a name."), field="name")
+    name = _clean(name)
+    if len(name) > MAX_TOURNAMENT_NAME:
+        raise InvalidInput(N_("A tournament name may be at most %(max)s characters long."), field="name",
+                           max=MAX_TOURNAMENT_NAME)
+    return name
+
+
+def check_scheme(scheme) -> str:
+    try:
+        return SCHEME.check(SCHEME.default if scheme is None else scheme)
+    except RuleError as error:
+        error.field = "scheme"
+        raise
+
+
+def check_table(label) -> str | None:
+    """A table's label ("A", "3", "Sala 2"): 1–20 characters; None lets the app number it."""
+    if label is None or (isinstance(label, str) and not _clean(label)):
+        return None
+    if isinstance(label, int) and not isinstance(label, bool):
+        label = str(label)
+    if not isinstance(label, str):
+        raise InvalidInput(N_("A table is named by a short text, such as “A” or “3”."), field="table")
+    label = _clean(label)
+    if len(label) > MAX_TABLE:
+        raise InvalidInput(N_("A table name may be at most %(max)s characters long."), field="table", max=MAX_TABLE)
+    return label
+
+
+def check_round(number) -> int | None:
+    if number is None:
+        return None
+    return check_int(number, "round", 1, MAX_ROUND)
+
+
+def _natural(label: str) -> tuple:
+    """Sort "2" before "10" and "A" before "B"."""
+    return tuple((0, int(part), "") if part.isdigit() else (1, 0, part.casefold())
+                 for part in re.findall(r"\d+|\D+", label))
+
+
+# -- creating and opening ----------------------------------------------------------------------
+def create(db, name, scheme=None) -> tuple[str, dict]:
+    """A new tournament and its keys {'organiser', 'view', 'join'}."""
+    name, scheme = check_name(name), check_scheme(scheme)
+    tournament_id = secrets.token_urlsafe(8)
+    keys = {role: new_key() for role in ROLES}
+    with store.write(db):
+        db["tournaments"].insert({"id": tournament_id, "name": name, "scheme": scheme, "created_at": store.now()})
+        db["tournament_keys"].insert_all({"key": key, "tournament_id": tournament_id, "role": role,
+                                          "created_at": store.now()} for role, key in keys.items())
+    return tournament_id, keys
+
+
+def authorize(db, tournament_id, key) -> Access:
+    """The access a key gives to a tournament; TournamentNotFound for anything else (constant time)."""
+    if not isinstance(tournament_id, str) or not isinstance(key, str) or not key or len(key) > 200:
+        raise TournamentNotFound()
+    rows = db.execute("SELECT role, key FROM tournament_keys WHERE tournament_id = ? AND revoked_at IS NULL",
+                      [tournament_id]).fetchall()
+    found = None
+    for role, candidate in rows:
+        if hmac.compare_digest(candidate.encode(), key.encode()):
+            found = Access(tournament_id, candidate, role)
+    if found is None:
+        raise TournamentNotFound()
+    return found
+
+
+def keys_of(db, tournament_id: str) -> dict:
+    rows = db.execute("SELECT role, key FROM tournament_keys WHERE tournament_id = ? AND revoked_at IS NULL",
+                      [tournament_id]).fetchall()
+    return {role: key for role, key in rows}
+
+
+def tournament_of(db, game_id: str) -> str | None:
+    """The tournament a game belongs to, if any."""
+    row = db.execute("SELECT tournament_id FROM tournament_games WHERE game_id = ?", [game_id]).fetchone()
+    return row[0] if row else None
+
+
+def _row(db, tournament_id: str) -> dict:
+    row = db.execute("SELECT id, name, scheme, created_at FROM tournaments WHERE id = ?", [tournament_id]).fetchone()
+    if row is None:
+        raise TournamentNotFound()
+    return dict(zip(("id", "name", "scheme", "created_at"), row))
+
+
+def fingerprint(db, tournament_id: str) -> str:
+    """Changes whenever the tournament's partite or any of their games change: an ETag for polling."""
+    row = _row(db, tournament_id)
+    parts = db.execute(
+        "SELECT tg.game_id, tg.table_label, tg.round, (SELECT max(seq) FROM events e WHERE e.game_id = tg.game_id) "
+        "FROM tournament_games tg WHERE tg.tournament_id = ? ORDER BY tg.game_id", [tournament_id]).fetchall()
+    text = repr((row["name"], row["scheme"], parts))
+    return hashlib.sha256(text.encode()).hexdigest()[:24]
+
+
+def load(db, tournament_id: str) -> Tournament:
+    """The tournament with every partita replayed and the standings over the finished ones."""
+    row = _row(db, tournament_id)
+    rows = db.execute("SELECT game_id, table_label, round FROM tournament_games WHERE tournament_id = ?",
+                      [tournament_id]).fetchall()
+    tables = [Table(game_id, label, number, games.load(db, game_id)) for game_id, label, number in rows]
+    tables.sort(key=lambda t: (t.round, _natural(t.table), t.game_id))
+    standings = tournament_standings(t.results() for t in tables if t.finished)
+    return Tournament(row["id"], row["name"], row["scheme"], row["created_at"], tables, standings,
+                      fingerprint(db, tournament_id))
+
+
+# -- adding partite ----------------------------------------------------------------------------
+def _labels(db, tournament_id: str, number: int) -> list[str]:
+    rows = db.execute("SELECT table_label FROM tournament_games WHERE tournament_id = ? AND round = ?",
+                      [tournament_id, number]).fetchall()
+    return [r[0] for r in rows]
+
+
+def _place(db, tournament_id: str, table: str | None, number: int | None) -> tuple[str, int]:
+    """The (table, round) a new partita takes: the latest round and the next free number by default.
+
+    A table label is used once per round (ignoring case) → `TableTaken`.
+    """
+    if number is None:
+        row = db.execute("SELECT max(round) FROM tournament_games WHERE tournament_id = ?", [tournament_id]).fetchone()
+        number = row[0] or 1
+    taken = {label.casefold() for label in _labels(db, tournament_id, number)}
+    if table is None:
+        table = str(next(n for n in range(1, len(taken) + 2) if str(n) not in taken))
+    elif table.casefold() in taken:
+        raise TableTaken(N_("Table %(table)s already has a partita in round %(round)s."), field="table",
+                         table=table, round=number)
+    return table, number
+
+
+def _attach(db, tournament_id: str, game_id: str, table: str | None, number: int | None) -> tuple[str, int]:
+    """Inside a write unit: record that the game is a partita of the tournament."""
+    _row(db, tournament_id)
+    other = tournament_of(db, game_id)
+    if other == tournament_id:
+        label, at = db.execute("SELECT table_label, round FROM tournament_games WHERE game_id = ?", [game_id]).fetchone()
+        raise AlreadyInTournament(N_("This game is already in this tournament (table %(table)s, round %(round)s)."),
+                                  field="game_id", table=label, round=at)
+    if other is not None:
+        raise AlreadyInTournament(N_("This game already belongs to another tournament: a game counts in one "
+                                     "tournament only."), field="game_id")
+    table, number = _place(db, tournament_id, table, number)
+    try:
+        db["tournament_games"].insert({"game_id": game_id, "tournament_id": tournament_id, "table_label": table,
+                                       "round": number, "added_at": store.now()})
+    except sqlite3.IntegrityError:  # a concurrent writer took the game or the table first
+        raise AlreadyInTournament(N_("This game or this table was just added to the tournament by someone else."),
+                                  field="game_id") from None
+    return table, number
+
+
+def add_new_game(db, access: Access, players, options=None, first_dealer=None, table=None, number=None):
+    """Create a whist-torneo game for a table and attach it; returns (table, game, game keys).
+
+    Everything is checked before the game is created (players, options, dealer, table and round),
+    so a refused request leaves nothing behind.
+    """
+    if not access.may_add():
+        raise games.Forbidden(N_("This link can only look at the tournament, not change it."))
+    table, number = check_table(table), check_round(number)
+    tournament = _row(db, access.tournament_id)
+    if options is None:
+        options = {}
+    if not isinstance(options, dict):
+        raise InvalidInput(N_("Options must be a set of name and value pairs."), field="options")
+    options = {"scheme": tournament["scheme"], **options}
+    _place(db, access.tournament_id, table, number)  # refuse a taken table before creating anything
+    loaded, keys = games.create(db, VARIANT, players, first_dealer, options)
+    with store.write(db):
+        table, number = _attach(db, access.tournament_id, loaded.id, table, number)
+    return Table(loaded.id, table, number, games.load(db, loaded.id)), keys
+
+
+def attach_game(db, access: Access, game_id, key, table=None, number=None) -> Table:
+    """Attach an existing whist-torneo game, proven by its scorer key."""
+    if not access.may_add():
+        raise games.Forbidden(N_("This link can only look at the tournament, not change it."))
+    table, number = check_table(table), check_round(number)
+    who = games.authorize(db, game_id, key)
+    if who.role != "scorer":
+        raise games.Forbidden(N_("Only the scorer's link of a game can add it to a tournament."))
+    with store.write(db):
+        loaded = games.load(db, game_id)
+        if loaded.state.variant.id != VARIANT:
+            raise WrongVariant(N_("Only games of Whist (tournament rules) can be partite of a tournament; "
+                                  "this one is %(name)s."), name=loaded.state.variant.name)
+        table, number = _attach(db, access.tournament_id, game_id, table, number)
+    return Table(game_id, table, number, loaded)
+
+
+def remove_game(db, access: Access, game_id) -> None:
+    """Take a partita out of the tournament (the game itself is kept and can be attached again)."""
+    if not access.may_manage():
+        raise games.Forbidden(N_("Only the organiser can take a partita out of the tournament."))
+    with store.write(db):
+        if not isinstance(game_id, str) or tournament_of(db, game_id) != access.tournament_id:
+            raise PartitaNotFound()
+        db.execute("DELETE FROM tournament_games WHERE game_id = ?", [game_id])
+
+
+GAME_LINK = re.compile(r"/g/([A-Za-z0-9_-]{1,40})/([A-Za-z0-9_-]{1,200})/?(?:[?#].*)?$")
+
+
+def parse_game_link(text) -> tuple[str, str] | None:
+    """(game id, key) from a pasted sheet address such as https://host/g/<id>/<key>."""
+    if not isinstance(text, str):
+        return None
+    match = GAME_LINK.search(text.strip())
+    return (match.group(1), match.group(2)) if match else None

@@ -1,0 +1,105 @@
+"""Server-sent events: the page stream that htmx listens to, and the JSON event stream of the API."""
+from __future__ import annotations
+
+import json
+
+from flask import Blueprint, Response, current_app, request
+
+from .. import db as store
+from .. import games, get_db, live
+from .api import access
+
+bp = Blueprint("live", __name__)
+
+HEADERS = {"Cache-Control": "no-store", "X-Accel-Buffering": "no"}
+
+
+def hub() -> live.Hub:
+    return live.hub(current_app.config["SCOREKEEPER_DATABASE"])
+
+
+def _key_still_works(path: str, who: games.Access):
+    def check() -> bool:
+        db = store.connect(path)
+        try:
+            games.authorize(db, who.game_id, who.key)
+            return True
+        except games.NotFound:
+            return False
+        finally:
+            db.conn.close()
+    return check
+
+
+def _start_version(who: games.Access) -> int:
+    the_hub = hub()
+    the_hub.start()  # before reading the version, so no commit slips between the two
+    return store.version(get_db(), who.game_id)
+
+
+def _last_event_id() -> int | None:
+    raw = request.headers.get("Last-Event-ID") or request.args.get("since") or ""
+    return int(raw) if raw.isdigit() and len(raw) < 10 else None
+
+
+@bp.get("/g/<game_id>/<key>/live")
+def page_stream(game_id, key):
+    """For the sheet page: a `changed` event carrying the version; the page fetches its own view."""
+    who = games.authorize(get_db(), game_id, key)
+    version = _start_version(who)
+    path = current_app.config["SCOREKEEPER_DATABASE"]
+    the_hub = hub()
+
+    def events():
+        yield f"retry: 1000\nid: {version}\nevent: changed\ndata: {version}\n\n"
+        for newest in live.stream(the_hub, game_id, version, _key_still_works(path, who)):
+            yield ": keep-alive\n\n" if newest is None else f"id: {newest}\nevent: changed\ndata: {newest}\n\n"
+
+    return Response(events(), mimetype="text/event-stream", headers=HEADERS)
+
+
+def describe(event: dict) -> dict:
+    """One change as the JSON stream tells it: what kind, which hand and seat, by whom; never a value."""
+    payload = event["payload"]
+    data = {"version": event["seq"], "change": payload.get("type", event["type"]) if event["type"] == "change"
+            else event["type"], "by": event["actor_role"], "at": event["created_at"]}
+    if event["type"] == "change":
+        data["hand"] = payload.get("hand")
+        if payload.get("type") == "bid":
+            data["seat"] = payload.get("seat")
+    if event["actor_role"] == "seat":
+        data["by_seat"] = event["actor_seat"]
+    return data
+
+
+@bp.get("/api/v1/games/<game_id>/events")
+def json_stream(game_id):
+    """One `change` event per new version (id = version); resumes after Last-Event-ID."""
+    who = access(game_id)
+    current = _start_version(who)
+    since = _last_event_id()
+    path = current_app.config["SCOREKEEPER_DATABASE"]
+    the_hub = hub()
+
+    def since_version(after: int) -> list[dict]:
+        db = store.connect(path)
+        try:
+            return [describe(e) for e in store.events_after(db, game_id, after)]
+        finally:
+            db.conn.close()
+
+    def events():
+        yield f"retry: 1000\nevent: hello\ndata: {json.dumps({'version': current})}\n\n"
+        last = current
+        if since is not None and since < current:
+            for data in since_version(since):
+                yield f"id: {data['version']}\nevent: change\ndata: {json.dumps(data)}\n\n"
+        for newest in live.stream(the_hub, game_id, current, _key_still_works(path, who)):
+            if newest is None:
+                yield ": keep-alive\n\n"
+                continue
+            for data in since_version(last):
+                last = data["version"]
+                yield f"id: {last}\nevent: change\ndata: {json.dumps(data)}\n\n"
+
+    return Response(events(), mimetype="text/event-stream", headers=HEADERS)

@@ -1,0 +1,134 @@
+"""JSON API v1 for tournaments (RULES.md §1c): create, add partite, read the standings, CSV.
+
+Same conventions as the game API (`api.py`): `Authorization: Bearer <key>` with one of the
+tournament's keys (organiser, view, join); an unknown tournament or a wrong key → 404; a key without
+the right → 403; errors as `{"error": {"code", "message"}}`.
+"""
+from __future__ import annotations
+
+from flask import Blueprint, Response, jsonify, request, url_for
+from flask_babel import gettext
+
+from .. import games, get_db, tournaments
+from ..present import game_json
+from ..rules.base import format_fraction
+from . import tournament_csv
+from .api import body
+from .links import base_url, links as game_links
+
+bp = Blueprint("tournament_api", __name__, url_prefix="/api/v1/tournaments")
+
+
+def access(tournament_id: str) -> tournaments.Access:
+    header = request.headers.get("Authorization", "")
+    scheme, _, key = header.partition(" ")
+    if scheme.lower() != "bearer":
+        raise tournaments.TournamentNotFound()
+    return tournaments.authorize(get_db(), tournament_id, key.strip())
+
+
+def tournament_links(tournament_id: str, keys: dict) -> dict:
+    """Absolute addresses of the tournament's pages, one per key (and the CSV of the standings)."""
+    def page(endpoint, key, **extra):
+        return base_url() + url_for(endpoint, tournament_id=tournament_id, key=key, **extra)
+
+    out = {role: page("tournaments.open", key) for role, key in keys.items()}
+    if "view" in keys:
+        out["standings"] = page("tournaments.standings", keys["view"])
+        out["csv"] = page("tournaments.standings_csv", keys["view"])
+    return out
+
+
+def table_json(table: tournaments.Table, who: tournaments.Access) -> dict:
+    state = table.state
+    failed = state.failed_contracts
+    keys = games.keys_of(get_db(), table.game_id)
+    links = {"view": game_links(table.game_id, keys)["view"]}
+    if who.role == "organiser" or (who.role == "join" and not table.finished):
+        links["scorer"] = game_links(table.game_id, keys)["scorer"]
+    return {
+        "id": table.game_id, "table": table.table, "round": table.round, "variant": state.variant.id,
+        "options": dict(state.options), "players": list(state.players),
+        "status": "finished" if table.finished else "in_progress", "counted": table.finished,
+        "current_hand": state.current_hand, "hands_played": table.hands_played, "hands_total": table.hands_total,
+        "version": table.game.version, "totals": list(state.totals), "failed_contracts": list(failed),
+        "standings": [{"seat": p.seat, "player": state.players[p.seat], "place": p.place, "total": p.total,
+                       "failed_contracts": failed[p.seat], "table_points": format_fraction(p.table_points)}
+                      for p in table.places],
+        "links": links,
+    }
+
+
+def tournament_json(t: tournaments.Tournament, who: tournaments.Access) -> dict:
+    return {
+        "id": t.id, "name": t.name, "scheme": t.scheme, "created_at": t.created_at, "version": t.fingerprint,
+        "games": [table_json(table, who) for table in t.tables],
+        "standings": [{"player": s.player, "place": s.place, "table_points": format_fraction(s.table_points),
+                       "raw_points": s.raw_points, "partite": s.partite} for s in t.standings],
+    }
+
+
+def respond(t: tournaments.Tournament, who: tournaments.Access, status: int = 200, **extra):
+    response = jsonify({**extra, "tournament": tournament_json(t, who)} if extra else tournament_json(t, who))
+    response.status_code = status
+    response.headers["ETag"] = f'"{t.fingerprint}"'
+    response.headers["Cache-Control"] = "no-cache"
+    return response
+
+
+@bp.post("")
+def create_tournament():
+    data = body()
+    name = data.get("name")
+    if name is None:
+        name = gettext("Tournament")
+    tournament_id, keys = tournaments.create(get_db(), name, data.get("scheme"))
+    who = tournaments.Access(tournament_id, keys["organiser"], "organiser")
+    t = tournaments.load(get_db(), tournament_id)
+    response = jsonify({"id": tournament_id, "keys": keys, "links": tournament_links(tournament_id, keys),
+                        "tournament": tournament_json(t, who)})
+    response.status_code = 201
+    response.headers["Location"] = f"/api/v1/tournaments/{tournament_id}"
+    return response
+
+
+@bp.get("/<tournament_id>")
+def read_tournament(tournament_id):
+    who = access(tournament_id)
+    if request.if_none_match and request.if_none_match.contains(tournaments.fingerprint(get_db(), tournament_id)):
+        return Response(status=304, headers={"ETag": f'"{tournaments.fingerprint(get_db(), tournament_id)}"'})
+    return respond(tournaments.load(get_db(), tournament_id), who)
+
+
+@bp.post("/<tournament_id>/games")
+def add_game(tournament_id):
+    who = access(tournament_id)
+    data = body()
+    db = get_db()
+    if "game_id" in data or "key" in data:
+        table = tournaments.attach_game(db, who, data.get("game_id"), data.get("key"), data.get("table"),
+                                        data.get("round"))
+        keys = games.keys_of(db, table.game_id)
+    else:
+        table, keys = tournaments.add_new_game(db, who, data.get("players"), data.get("options"),
+                                               data.get("first_dealer"), data.get("table"), data.get("round"))
+    loaded = games.load(db, table.game_id)
+    response = respond(tournaments.load(db, tournament_id), who, 201,
+                       id=table.game_id, variant=loaded.state.variant.id, version=loaded.version,
+                       table=table.table, round=table.round, keys=keys, links=game_links(table.game_id, keys),
+                       game=game_json(loaded, None))
+    response.headers["Location"] = f"/api/v1/games/{table.game_id}"
+    return response
+
+
+@bp.delete("/<tournament_id>/games/<game_id>")
+def remove_game(tournament_id, game_id):
+    who = access(tournament_id)
+    tournaments.remove_game(get_db(), who, game_id)
+    return respond(tournaments.load(get_db(), tournament_id), who)
+
+
+@bp.get("/<tournament_id>/standings.csv")
+def standings_csv(tournament_id):
+    access(tournament_id)
+    return tournament_csv.response(tournaments.load(get_db(), tournament_id))

@@ -1,0 +1,307 @@
+"""A whole game of Italian Wist on a phone, played only by tapping, as a scorer at the table would.
+
+The bids and tricks are chosen in advance and every score below was worked out by hand from
+RULES.md §1a (bid k ≥ 1: tricks, +10 if exact; bid 0 with 4 players: +25 if clean, else −5 a
+trick). Players in order of play: Anna, Bruno, Carla, Dario; Dario deals hand 1, so the deal
+passes Dario → Anna → Bruno → Carla → Dario → …, and the player after the dealer bids first.
+
+    hand  dealer  bids (in bidding order)     forbidden   tricks A B C D   scores A B C D
+    1     Dario   A3 B4 C2 D3                 Dario 4     3 4 1 5          13  14   1   5
+    2     Anna    B0 C5 D2 A4 (typed)         Anna 6      4 0 5 4          14  25  15   4
+          corrected to D3, tricks B1 D3                   4 1 5 3          14  −5  15  13
+    3     Bruno   C1 D3 A2 B0                 Bruno 7     2 1 3 7          12  −5   3   7
+    4     Carla   D4 A0 B3 C5                 Carla 6     0 3 6 4          25  13   6  14
+    5     Dario   A2 B2 C2 D1 (A5 undone)     Dario 7     2 3 2 6          12   3  12   6
+    6     Anna    B3 C3 D3 A0 (blind)         Anna 4      0 3 3 7          25  13  13   7
+    7     Bruno   C4 D3 A3 B3 (sealed: sum 13 is allowed)  3 3 4 3          13  13  14  13
+    8     Carla   no bidding: everyone bid 0              5 3 0 5         −25 −15  25 −25
+
+Running totals after the correction: 13 14 1 5 | 27 9 16 18 | 39 4 19 25 | 64 17 25 39 |
+76 20 37 45 | 101 33 50 52 | 114 46 64 65 | 89 31 89 40 → Anna and Carla share first place.
+"""
+from __future__ import annotations
+
+import re
+
+import pytest
+from playwright.sync_api import Page, expect
+
+PLAYERS = ["Anna", "Bruno", "Carla", "Dario"]
+NARROW = {"width": 360, "height": 740}
+
+
+# -- helpers -------------------------------------------------------------------------------------
+def watch(page: Page) -> list[str]:
+    """Collect JavaScript errors and failed console messages: the page must have none."""
+    problems: list[str] = []
+    page.on("pageerror", lambda error: problems.append(f"pageerror: {error}"))
+    page.on("console", lambda msg: problems.append(f"console: {msg.text}") if msg.type == "error" else None)
+    return problems
+
+
+def start_game(page: Page, base_url: str, players: list[str], dealer: str) -> None:
+    """Home → New game → Wist → names → first dealer → Start: lands on the score sheet."""
+    page.goto(base_url)
+    page.get_by_role("link", name="New game").tap()
+    page.get_by_role("link", name=re.compile(r"^Wist(?! \()")).tap()
+    expect(page.get_by_role("heading", name="Wist", exact=True)).to_be_visible()
+    for number, name in enumerate(players, start=1):
+        page.get_by_role("textbox", name=re.compile(rf"^Player {number}\b")).fill(name)
+    page.get_by_label("Who deals the first hand").select_option(label=f"Player {players.index(dealer) + 1}")
+    page.get_by_role("button", name="Start the game").tap()
+    expect(page).to_have_url(re.compile(r"/g/[^/]+/[^/?]+$"))
+    expect(page.locator("#entry-title")).to_contain_text("Hand 1")
+
+
+def changed(page: Page, action) -> None:
+    """Do something that records a change and wait until the sheet shows the new version."""
+    version = page.locator("#sheet").get_attribute("data-version")
+    action()
+    expect(page.locator("#sheet")).not_to_have_attribute("data-version", version)
+
+
+def pad_button(page: Page, value: int):
+    return page.locator(".pad").get_by_role("button", name=str(value), exact=True)
+
+
+def bid(page: Page, name: str, value: int) -> None:
+    expect(page.locator(".pad-form .who")).to_have_text(f"{name} bids")
+    changed(page, lambda: pad_button(page, value).tap())
+
+
+def record_tricks(page: Page, tricks: list[int]) -> None:
+    form = page.locator(".tricks-form")
+    for seat, taken in enumerate(tricks):
+        form.locator(f"input[name='tricks-{seat}']").fill(str(taken))
+    changed(page, lambda: form.get_by_role("button", name="Record the tricks").tap())
+
+
+def bidder_marks(page: Page) -> list[str]:
+    """What the bidders list shows after each name, in bidding order."""
+    return [text.strip() for text in page.locator(".bidders .bid").all_inner_texts()]
+
+
+def grid_row(page: Page, number: int) -> list[tuple[str, str, str, str]]:
+    """(bid, score, running total, made/missed) of each player in a grid row."""
+    return page.locator("table.grid tbody tr").nth(number - 1).evaluate(
+        """row => [...row.querySelectorAll('td')].map(td => [
+             td.querySelector('.cell-bid').textContent.trim(),
+             td.querySelector('.cell-score').textContent.trim(),
+             td.querySelector('.cell-total').textContent.trim(),
+             td.classList.contains('made') ? 'made' : td.classList.contains('missed') ? 'missed' : ''])""")
+
+
+def expect_row(page: Page, number: int, bids, scores, totals) -> None:
+    row = grid_row(page, number)
+    assert [c[0] for c in row] == [str(b) for b in bids], f"bids of hand {number}"
+    assert [c[1] for c in row] == [str(s) for s in scores], f"scores of hand {number}"
+    assert [c[2] for c in row] == [str(t) for t in totals], f"totals of hand {number}"
+
+
+def expect_totals(page: Page, totals) -> None:
+    expect(page.locator("table.grid tfoot td")).to_have_text([str(t) for t in totals])
+
+
+# -- the whole game ------------------------------------------------------------------------------
+def test_complete_wist_game_by_tapping(live_server, phone, artifacts):
+    page = phone.new_page()
+    problems = watch(page)
+    start_game(page, live_server, PLAYERS, dealer="Dario")
+    expect(page.locator(".facts")).to_contain_text("13 cards each · Dario deals")
+    page.evaluate("window.sameDocument = true")  # gone if any tap reloads the page instead of swapping
+
+    # Hand 1 · Cuori: Anna bids first, Dario deals and bids last.
+    expect(page.locator("#entry-title")).to_have_text(re.compile(r"Hand 1 · Cuori\s*♥"))
+    expect(page.locator(".bidders li.next")).to_contain_text("Anna")
+    expect(page.locator(".bidders li", has=page.locator(".tag"))).to_contain_text("Dario")
+    expect(page.get_by_role("button", name="Undo last change")).to_be_disabled()
+    bid(page, "Anna", 3)
+    bid(page, "Bruno", 4)
+    bid(page, "Carla", 2)
+    # With the others at 9, the dealer may not bid 13 − 9 = 4: a disabled button and a note saying why.
+    expect(page.locator(".pad-form .who")).to_have_text("Dario bids")
+    expect(pad_button(page, 4)).to_be_disabled()
+    expect(pad_button(page, 4)).to_have_attribute("aria-describedby", "forbidden-note")
+    for value in (0, 3, 5, 13):
+        expect(pad_button(page, value)).to_be_enabled()
+    expect(page.locator(".pad button[disabled]")).to_have_count(1)
+    expect(page.locator("#forbidden-note")).to_be_visible()
+    expect(page.locator("#forbidden-note")).to_contain_text("Dario may not bid 4")
+    expect(page.locator("#forbidden-note")).to_contain_text("13 tricks")
+    page.screenshot(path=artifacts / "sheet-forbidden.png", full_page=True)
+    bid(page, "Dario", 3)
+    assert bidder_marks(page) == ["3", "4", "2", "3"]
+    expect(page.locator(".pad")).to_have_count(0)
+    record_tricks(page, [3, 4, 1, 5])
+    expect_row(page, 1, [3, 4, 2, 3], [13, 14, 1, 5], [13, 14, 1, 5])
+    assert [c[3] for c in grid_row(page, 1)] == ["made", "made", "missed", "missed"]
+    expect_totals(page, [13, 14, 1, 5])
+
+    # Hand 2 · Quadri: Anna deals; typed with a mistake that is corrected after hand 4.
+    expect(page.locator("#entry-title")).to_have_text(re.compile(r"Hand 2 · Quadri"))
+    expect(page.locator(".facts")).to_contain_text("Anna deals")
+    for name, value in [("Bruno", 0), ("Carla", 5), ("Dario", 2)]:
+        bid(page, name, value)
+    expect(pad_button(page, 6)).to_be_disabled()
+    expect(page.locator("#forbidden-note")).to_contain_text("Anna may not bid 6")
+    bid(page, "Anna", 4)
+    record_tricks(page, [4, 0, 5, 4])
+    expect_row(page, 2, [4, 0, 5, 2], [14, 25, 15, 4], [27, 39, 16, 9])
+
+    # Hand 3 · Fiori: Bruno deals.
+    for name, value in [("Carla", 1), ("Dario", 3), ("Anna", 2)]:
+        bid(page, name, value)
+    expect(pad_button(page, 7)).to_be_disabled()
+    bid(page, "Bruno", 0)
+    record_tricks(page, [2, 1, 3, 7])
+    expect_row(page, 3, [2, 0, 1, 3], [12, -5, 3, 7], [39, 34, 19, 16])
+
+    # Hand 4 · Picche: Carla deals.
+    for name, value in [("Dario", 4), ("Anna", 0), ("Bruno", 3)]:
+        bid(page, name, value)
+    expect(pad_button(page, 6)).to_be_disabled()
+    bid(page, "Carla", 5)
+    record_tricks(page, [0, 3, 6, 4])
+    expect_row(page, 4, [0, 3, 5, 4], [25, 13, 6, 14], [64, 47, 25, 30])
+    expect_totals(page, [64, 47, 25, 30])
+
+    # Correct hand 2 through its ✎ link: Dario had bid 3 (not 2) and took 3; Bruno took 1.
+    link = page.locator("table.grid tbody tr").nth(1).get_by_role("link")
+    expect(link).to_contain_text("✎")
+    link.tap()
+    edit = page.locator("section.edit")
+    expect(edit.get_by_role("heading")).to_have_text("Correct hand 2 · Quadri")
+    expect(edit.get_by_label("Bid of Dario")).to_have_value("2")
+    expect(edit.get_by_label("Tricks of Bruno")).to_have_value("0")
+    edit.get_by_label("Bid of Dario").fill("3")
+    edit.get_by_label("Tricks of Bruno").fill("1")
+    edit.get_by_label("Tricks of Dario").fill("3")
+    changed(page, lambda: edit.get_by_role("button", name="Save the correction").tap())
+    expect(edit).to_have_count(0)
+    expect_row(page, 1, [3, 4, 2, 3], [13, 14, 1, 5], [13, 14, 1, 5])
+    expect_row(page, 2, [4, 0, 5, 3], [14, -5, 15, 13], [27, 9, 16, 18])
+    expect_row(page, 3, [2, 0, 1, 3], [12, -5, 3, 7], [39, 4, 19, 25])
+    expect_row(page, 4, [0, 3, 5, 4], [25, 13, 6, 14], [64, 17, 25, 39])
+    expect_totals(page, [64, 17, 25, 39])
+
+    # Hand 5 · Libera: Anna's 5 was misheard; undo takes it back (and only it).
+    expect(page.locator("#entry-title")).to_have_text(re.compile(r"Hand 5 · Libera"))
+    bid(page, "Anna", 5)
+    assert bidder_marks(page)[0] == "5"
+    assert grid_row(page, 5)[0][0] == "5"
+    changed(page, lambda: page.get_by_role("button", name="Undo last change").tap())
+    expect(page.locator(".pad-form .who")).to_have_text("Anna bids")
+    expect(page.locator(".bidders li.next")).to_contain_text("Anna")
+    assert bidder_marks(page) == ["…", "", "", ""]
+    assert grid_row(page, 5)[0][0] == ""
+    expect_row(page, 2, [4, 0, 5, 3], [14, -5, 15, 13], [27, 9, 16, 18])  # the correction stands
+    expect_totals(page, [64, 17, 25, 39])
+    page.screenshot(path=artifacts / "sheet-mid.png", full_page=True)
+    for name, value in [("Anna", 2), ("Bruno", 2), ("Carla", 2)]:
+        bid(page, name, value)
+    expect(pad_button(page, 7)).to_be_disabled()
+    bid(page, "Dario", 1)
+    record_tricks(page, [2, 3, 2, 6])
+    expect_row(page, 5, [2, 2, 2, 1], [12, 3, 12, 6], [76, 20, 37, 45])
+
+    # Hand 6 · Buio: blind bidding, the forbidden bid still applies.
+    expect(page.locator("#entry-title")).to_have_text(re.compile(r"Hand 6 · Buio"))
+    expect(page.locator(".facts")).to_contain_text("Blind: bid before looking at your cards")
+    for name, value in [("Bruno", 3), ("Carla", 3), ("Dario", 3)]:
+        bid(page, name, value)
+    expect(pad_button(page, 4)).to_be_disabled()
+    expect(page.locator("#forbidden-note")).to_contain_text("Anna may not bid 4")
+    bid(page, "Anna", 0)
+    record_tricks(page, [0, 3, 3, 7])
+    expect_row(page, 6, [0, 3, 3, 3], [25, 13, 13, 7], [101, 33, 50, 52])
+
+    # Hand 7 · Biglietti: sealed bids. Nobody, not even the scorer, sees one before the tricks are in;
+    # the forbidden bid does not apply, so Bruno (the dealer) may make the total 13.
+    expect(page.locator("#entry-title")).to_have_text(re.compile(r"Hand 7 · Biglietti"))
+    expect(page.locator(".facts")).to_contain_text("Sealed bids")
+    expect(page.get_by_text("0 of 4 bids in")).to_be_visible()
+    for count, (name, value) in enumerate([("Carla", 4), ("Dario", 3), ("Anna", 3)], start=1):
+        bid(page, name, value)
+        expect(page.get_by_text(f"{count} of 4 bids in")).to_be_visible()
+        assert bidder_marks(page) == ["✓"] * count + [""] * (4 - count)
+        assert [c[0] for c in grid_row(page, 7)] == ["", "", "", ""]
+    expect(page.locator(".pad-form .who")).to_have_text("Bruno bids")
+    expect(page.locator(".pad button[disabled]")).to_have_count(0)
+    expect(page.locator("#forbidden-note")).to_have_count(0)
+    bid(page, "Bruno", 3)
+    expect(page.get_by_text("4 of 4 bids in")).to_be_visible()
+    assert bidder_marks(page) == ["✓", "✓", "✓", "✓"]
+    assert [c[0] for c in grid_row(page, 7)] == ["", "", "", ""]
+    tricks_form = page.locator(".tricks-form")
+    expect(tricks_form).to_be_visible()
+    expect(tricks_form).not_to_contain_text("bid")  # no "(bid 4)" next to the names
+    page.screenshot(path=artifacts / "sheet-sealed.png", full_page=True)
+    record_tricks(page, [3, 3, 4, 3])
+    expect_row(page, 7, [3, 3, 4, 3], [13, 13, 14, 13], [114, 46, 64, 65])  # revealed once scored
+
+    # Hand 8 · Wist: no bidding at all; everyone is scored as having bid 0.
+    expect(page.locator("#entry-title")).to_have_text(re.compile(r"Hand 8 · Wist"))
+    expect(page.locator(".facts")).to_contain_text("No bidding: everyone plays for zero")
+    expect(page.locator(".pad")).to_have_count(0)
+    expect(page.locator(".bidders")).to_have_count(0)
+    record_tricks(page, [5, 3, 0, 5])
+    expect_row(page, 8, ["", "", "", ""], [-25, -15, 25, -25], [89, 31, 89, 40])
+
+    # The end: the totals row and the final ranking (equal totals share the place).
+    expect(page.locator(".entry")).to_have_count(0)
+    expect_totals(page, [89, 31, 89, 40])
+    ranking = page.locator("section.ranking")
+    expect(ranking.get_by_role("heading")).to_have_text("Final ranking")
+    rows = ranking.locator("li")
+    expect(rows.locator(".place")).to_have_text(["1.", "1.", "3.", "4."])
+    expect(rows.locator(".name")).to_have_text(["Anna", "Carla", "Dario", "Bruno"])
+    expect(rows.locator(".total")).to_have_text(["89", "89", "40", "31"])
+    expect(page.locator("table.grid tbody tr.done")).to_have_count(8)
+    page.screenshot(path=artifacts / "sheet-final.png", full_page=True)
+
+    assert page.evaluate("window.sameDocument === true"), "every tap should be an htmx swap, not a page load"
+    assert problems == []
+
+
+# -- a narrow phone: 5 players, 360 px ---------------------------------------------------------------
+@pytest.fixture
+def narrow(browser):
+    context = browser.new_context(viewport=NARROW, locale="en-US", device_scale_factor=2, is_mobile=True,
+                                  has_touch=True)
+    yield context
+    context.close()
+
+
+def no_horizontal_overflow(page: Page) -> None:
+    width = page.evaluate("document.documentElement.scrollWidth")
+    assert width <= NARROW["width"], f"the page is {width} px wide on a {NARROW['width']} px screen"
+
+
+def test_five_players_fit_a_360px_screen(live_server, narrow, artifacts):
+    page = narrow.new_page()
+    problems = watch(page)
+    players = ["Anna", "Bruno", "Carla", "Dario", "Elena"]
+    start_game(page, live_server, players, dealer="Elena")
+    expect(page.locator(".facts")).to_contain_text("10 cards each · Elena deals")
+    no_horizontal_overflow(page)
+
+    # Every pad button (0–10) is a comfortable tap target.
+    buttons = page.locator(".pad button")
+    expect(buttons).to_have_count(11)
+    for box in (buttons.nth(i).bounding_box() for i in range(11)):
+        assert box["width"] >= 44 and box["height"] >= 44, box
+
+    # RULES.md §1a example: 2, 2, Wist, 4 → the dealer may not bid 10 − 8 = 2.
+    for name, value in [("Anna", 2), ("Bruno", 2), ("Carla", 0), ("Dario", 4)]:
+        bid(page, name, value)
+    expect(pad_button(page, 2)).to_be_disabled()
+    expect(page.locator("#forbidden-note")).to_contain_text("Elena may not bid 2")
+    no_horizontal_overflow(page)
+    bid(page, "Elena", 1)
+    no_horizontal_overflow(page)
+    record_tricks(page, [2, 1, 3, 4, 0])
+    # 5 players: a clean Wist scores +20, a broken one −5 a trick.
+    expect_row(page, 1, [2, 2, 0, 4, 1], [12, 1, -15, 14, 0], [12, 1, -15, 14, 0])
+    no_horizontal_overflow(page)
+    page.screenshot(path=artifacts / "sheet-360-5players.png", full_page=True)
+    assert problems == []
