@@ -47,6 +47,9 @@ def create_app(config: dict | None = None) -> Flask:
     app.register_blueprint(pages.bp)
     app.register_blueprint(api.bp)
     app.register_blueprint(live_views.bp)
+    from .web import tournament_api, tournament_pages
+    app.register_blueprint(tournament_pages.bp)
+    app.register_blueprint(tournament_api.bp)
     errors.register(app)
     return app
 

@@ -111,5 +111,79 @@ def document(app) -> dict:
             "/api/v1/games/{game_id}/export.csv": {"get": {
                 "summary": "The game as CSV", "parameters": [GAME_ID], "security": AUTH,
                 "responses": {"200": {"description": "CSV", "content": {"text/csv": {}}}, **_errors(404)}}},
+            **TOURNAMENT_PATHS,
         },
     }
+
+
+# -- tournaments (RULES.md §1c): keys organiser / view / join; table points as exact strings ----------
+TOURNAMENT_ID = {"name": "tournament_id", "in": "path", "required": True, "schema": {"type": "string"}}
+TOURNAMENT_AUTH = [{"bearer": []}]
+STANDING = {"type": "object", "properties": {
+    "player": {"type": "string"}, "place": {"type": "integer"},
+    "table_points": {"type": "string", "examples": ["8", "13/3"], "description": "Exact: an integer or a fraction"},
+    "raw_points": {"type": "integer"}, "partite": {"type": "integer"}}}
+PARTITA = {"type": "object", "properties": {
+    "id": {"type": "string"}, "table": {"type": "string"}, "round": {"type": "integer"},
+    "variant": {"type": "string", "enum": ["whist-torneo"]}, "options": {"type": "object"},
+    "players": {"type": "array", "items": {"type": "string"}},
+    "status": {"type": "string", "enum": ["in_progress", "finished"]},
+    "counted": {"type": "boolean", "description": "Finished partite count in the standings"},
+    "current_hand": NULLABLE_INT, "hands_played": {"type": "integer"}, "hands_total": {"type": "integer"},
+    "totals": {"type": "array", "items": {"type": "integer"}},
+    "failed_contracts": {"type": "array", "items": {"type": "integer"}},
+    "standings": {"type": "array", "items": {"type": "object", "properties": {
+        "seat": {"type": "integer"}, "player": {"type": "string"}, "place": {"type": "integer"},
+        "total": {"type": "integer"}, "failed_contracts": {"type": "integer"}, "table_points": {"type": "string"}}}},
+    "links": {"type": "object"}}}
+TOURNAMENT = {"type": "object", "properties": {
+    "id": {"type": "string"}, "name": {"type": "string"}, "scheme": {"type": "string", "enum": ["ridotto", "completo"]},
+    "version": {"type": "string"}, "games": {"type": "array", "items": PARTITA},
+    "standings": {"type": "array", "items": STANDING}}}
+TOURNAMENT_ERRORS = {
+    "404": {"description": "Unknown tournament or key", "content": {"application/json": {"schema": ERROR}}},
+    "409": {"description": "The game is already in a tournament, or the table already has a partita in that round",
+            "content": {"application/json": {"schema": ERROR}}}}
+TOURNAMENT_PATHS = {
+    "/api/v1/tournaments": {"post": {
+        "summary": "Create a tournament (no key needed); answers with its keys (organiser, view, join) and links",
+        "requestBody": _body({"type": "object", "properties": {
+            "name": {"type": "string", "maxLength": 60},
+            "scheme": {"type": "string", "enum": ["ridotto", "completo"], "default": "ridotto"}}}),
+        "responses": {"201": _json({"type": "object", "properties": {
+            "id": {"type": "string"}, "keys": {"type": "object", "properties": {
+                "organiser": {"type": "string"}, "view": {"type": "string"}, "join": {"type": "string"}}},
+            "links": {"type": "object"}, "tournament": TOURNAMENT}}, "Created"), **_errors(400, 422)}}},
+    "/api/v1/tournaments/{tournament_id}": {"get": {
+        "summary": "Read a tournament: its partite and the standings (any of its keys)",
+        "parameters": [TOURNAMENT_ID], "security": TOURNAMENT_AUTH,
+        "responses": {"200": _json(TOURNAMENT), "304": {"description": "Not modified (If-None-Match)"},
+                      "404": TOURNAMENT_ERRORS["404"]}}},
+    "/api/v1/tournaments/{tournament_id}/games": {"post": {
+        "summary": "Add a partita (organiser or join key): create a whist-torneo game for a table, "
+                   "or attach an existing one by its scorer key",
+        "parameters": [TOURNAMENT_ID], "security": TOURNAMENT_AUTH,
+        "requestBody": _body({"oneOf": [
+            {"type": "object", "required": ["players"], "properties": {
+                "players": {"type": "array", "minItems": 3, "maxItems": 5, "items": {"type": "string"}},
+                "options": {"type": "object", "properties": {"scheme": {"type": "string", "enum": ["ridotto", "completo"]},
+                                                             "direction": {"type": "string"}}},
+                "first_dealer": {"type": "integer", "minimum": 0}, "table": {"type": "string", "maxLength": 20},
+                "round": {"type": "integer", "minimum": 1}}},
+            {"type": "object", "required": ["game_id", "key"], "properties": {
+                "game_id": {"type": "string"}, "key": {"type": "string", "description": "The game's scorer key"},
+                "table": {"type": "string"}, "round": {"type": "integer", "minimum": 1}}}]}),
+        "responses": {"201": _json({"type": "object", "properties": {
+            "id": {"type": "string"}, "variant": {"type": "string"}, "version": {"type": "integer"},
+            "table": {"type": "string"}, "round": {"type": "integer"}, "keys": {"type": "object"},
+            "links": {"type": "object"}, "game": GAME, "tournament": TOURNAMENT}}, "Created"),
+            **_errors(400, 403, 422), **TOURNAMENT_ERRORS}}},
+    "/api/v1/tournaments/{tournament_id}/games/{game_id}": {"delete": {
+        "summary": "Take a partita out of the tournament (organiser); the game itself is kept",
+        "parameters": [TOURNAMENT_ID, GAME_ID], "security": TOURNAMENT_AUTH,
+        "responses": {"200": _json(TOURNAMENT), **_errors(403), "404": TOURNAMENT_ERRORS["404"]}}},
+    "/api/v1/tournaments/{tournament_id}/standings.csv": {"get": {
+        "summary": "The standings as CSV: place, player, table points (exact and decimal), raw points, partite",
+        "parameters": [TOURNAMENT_ID], "security": TOURNAMENT_AUTH,
+        "responses": {"200": {"description": "CSV", "content": {"text/csv": {}}}, "404": TOURNAMENT_ERRORS["404"]}}},
+}

@@ -109,6 +109,7 @@ def render_sheet(who, loaded, status: int = 200, error: str | None = None, chose
         game=loaded, state=loaded.state, who=who, rows=sheet_view.rows(loaded, who),
         entry=sheet_view.entry(loaded, who, chosen_seat), error=error, edit=edit, form=form or {},
         standings=loaded.state.standings if loaded.state.finished else None,
+        chart=sheet_view.chart(loaded),
         key=who.key, base=url_for("pages.sheet", game_id=loaded.id, key=who.key),
         view_url=request.full_path.rstrip("?") if request.method == "GET" else
         url_for("pages.sheet", game_id=loaded.id, key=who.key),
@@ -179,12 +180,12 @@ def save_hand(game_id, key, number):
         event["trump"] = form.get("trump") or None
     if form.get("with_bids"):
         event["bids"] = _numbers(form, "bid", players)
-    event["tricks"] = _numbers(form, "tricks", players)
+    tricks = _numbers(form, "tricks", players)
+    if any(t is not None for t in tricks):  # as on paper, a box left blank is no trick
+        tricks = [0 if t is None else t for t in tricks]
+    event["tricks"] = tricks
     if loaded.state.variant.penalties:
         event["penalties"] = [s for s in range(players) if form.get(f"penalty-{s}")]
-    if None in event["tricks"]:
-        event["tricks"] = [0 if t is None else t for t in event["tricks"]] if any(
-            t is not None for t in event["tricks"]) else event["tricks"]
     try:
         loaded = games.change(get_db(), who, event, form.get("version"))
     except RuleError as error:

@@ -212,3 +212,46 @@ def history(loaded: Loaded, number: int, access: Access) -> list[HistoryEntry]:
             entry.value = parts
         entries.append(entry)
     return entries
+
+
+PALETTE = ("#1f77b4", "#d62728", "#2ca02c", "#9467bd", "#ff7f0e")
+
+
+@dataclass
+class ChartLine:
+    name: str
+    color: str
+    points: str  # SVG polyline points
+    last: tuple  # (x, y, total) for the end label
+
+
+@dataclass
+class Chart:
+    width: int
+    height: int
+    zero_y: float
+    lines: list
+
+
+def chart(loaded: Loaded, width: int = 320, height: int = 160) -> Chart | None:
+    """Running totals as polylines (hand 0 = 0 points); None until a hand is scored."""
+    state = loaded.state
+    scored = [hand.totals for hand in state.hands if hand.totals is not None]
+    if not scored:
+        return None
+    series = [(0,) * len(state.players)] + scored
+    low = min(0, *(min(t) for t in series))
+    high = max(1, *(max(t) for t in series))
+    pad = 8
+    step = (width - 2 * pad - 24) / max(1, len(state.specs))
+
+    def y(value):
+        return round(height - pad - (value - low) * (height - 2 * pad) / (high - low), 1)
+
+    lines = []
+    for seat, name in enumerate(state.players):
+        points = [(round(pad + i * step, 1), y(totals[seat])) for i, totals in enumerate(series)]
+        lines.append(ChartLine(name=name, color=PALETTE[seat % len(PALETTE)],
+                               points=" ".join(f"{px},{py}" for px, py in points),
+                               last=(points[-1][0], points[-1][1], series[-1][seat])))
+    return Chart(width=width, height=height, zero_y=y(0), lines=lines)

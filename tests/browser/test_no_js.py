@@ -39,7 +39,7 @@ def bid(page: Page, name: str, value: int) -> None:
     expect(page.locator(".bidders li", has_text=name).locator(".bid")).to_have_text(str(value))
 
 
-def test_whole_hand_without_javascript(live_server, no_js):
+def test_whole_hand_without_javascript(live_server, no_js, artifacts):
     page = no_js.new_page()
     page.goto(live_server)
     page.get_by_role("link", name="New game").tap()
@@ -78,6 +78,7 @@ def test_whole_hand_without_javascript(live_server, no_js):
     expect(form.locator("input[name='tricks-3']")).to_have_value("4")
     assert grid_row(page, 1) == [("2", "", ""), ("4", "", ""), ("3", "", ""), ("5", "", "")]
     expect(page.locator("table.grid tfoot td")).to_have_text(["0", "0", "0", "0"])
+    page.screenshot(path=artifacts / "sheet-nojs-refused.png", full_page=True)
 
     # Fixed: the hand is scored and the next one starts.
     form.locator("input[name='tricks-3']").fill("5")

@@ -1,0 +1,297 @@
+"""Tournament pages: create, the organiser's page, the join page behind the QR code, the TV standings.
+
+Everything works as plain forms and full pages; the standings page polls its live block with htmx
+(`every 3s`, one block rendered by jinja2-fragments) and falls back to a meta refresh without
+JavaScript. Views stay thin: the service layer is `tournaments.py`, the rows shown are prepared here
+so that templates compute nothing.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from flask import Blueprint, abort, make_response, redirect, render_template, request, session, url_for
+from flask_babel import format_datetime, gettext
+from jinja2_fragments.flask import render_block
+
+from .. import games, get_db, tournaments
+from ..rules import N_
+from ..rules.base import MAX_NAME, InvalidInput
+from ..rules.torneo import WHIST_TORNEO
+from .errors import json_error, message, wants_json
+from .links import base_url
+from .links import links as game_links
+from .mixed import mixed
+from .pages import remember as remember_game
+from .qr import qr_svg
+from .tournament_csv import response as csv_response
+
+bp = Blueprint("tournaments", __name__)
+bp.add_app_template_filter(mixed, "mixed")
+
+MAX_REMEMBERED = 20
+SCHEME_OPTION = tournaments.SCHEME
+
+
+@bp.app_errorhandler(tournaments.TournamentNotFound)
+def tournament_not_found(_error):
+    text = gettext("There is no such tournament, or this link no longer opens it.")
+    if wants_json():
+        return json_error(404, "not_found", text)
+    return render_template("error.html", status=404, message=text), 404
+
+
+@bp.app_errorhandler(tournaments.PartitaNotFound)
+def partita_not_found(_error):
+    text = gettext("That game is not a partita of this tournament.")
+    if wants_json():
+        return json_error(404, "not_found", text)
+    return render_template("error.html", status=404, message=text), 404
+
+
+def is_htmx() -> bool:
+    return request.headers.get("HX-Request") == "true"
+
+
+def remember(tournament_id: str, key: str, role: str, name: str) -> None:
+    """The tournaments this browser created or opened, newest first (listed on the new-tournament page)."""
+    kept = [t for t in session.get("tournaments", []) if t[0] != tournament_id]
+    session["tournaments"] = [[tournament_id, key, role, name]] + kept[: MAX_REMEMBERED - 1]
+
+
+def page_url(endpoint: str, tournament_id: str, key: str, **extra) -> str:
+    return base_url() + url_for(endpoint, tournament_id=tournament_id, key=key, **extra)
+
+
+# -- what the pages show ----------------------------------------------------------------------
+@dataclass
+class ResultRow:
+    place: int
+    player: str
+    total: int
+    failed: int
+    points: str
+
+
+@dataclass
+class TableRow:
+    game_id: str
+    table: str
+    round: int
+    players: str
+    finished: bool
+    played: int
+    hands: int
+    current_hand: int | None
+    results: list
+    scorer: str | None
+    view: str
+
+
+@dataclass
+class StandingRow:
+    place: int
+    player: str
+    points: str
+    raw: int
+    partite: int
+    shared: bool
+
+
+def table_rows(t: tournaments.Tournament, role: str) -> list[TableRow]:
+    rows = []
+    for table in t.tables:
+        state = table.state
+        failed = state.failed_contracts
+        keys = games.keys_of(get_db(), table.game_id)
+        links = game_links(table.game_id, keys)
+        show_scorer = role == "organiser" or (role == "join" and not table.finished)
+        results = [ResultRow(p.place, state.players[p.seat], p.total, failed[p.seat], mixed(p.table_points))
+                   for p in table.places]
+        rows.append(TableRow(table.game_id, table.table, table.round, ", ".join(state.players), table.finished,
+                             table.hands_played, table.hands_total, state.current_hand, results,
+                             links["scorer"] if show_scorer else None, links["view"]))
+    return rows
+
+
+def standing_rows(t: tournaments.Tournament) -> list[StandingRow]:
+    places = [s.place for s in t.standings]
+    return [StandingRow(s.place, s.player, mixed(s.table_points), s.raw_points, s.partite, places.count(s.place) > 1)
+            for s in t.standings]
+
+
+def context(t: tournaments.Tournament, who: tournaments.Access, **extra) -> dict:
+    tables = table_rows(t, who.role)
+    return dict(
+        t=t, who=who, key=who.key, tables=tables, standings=standing_rows(t),
+        open_tables=[row for row in tables if row.scorer and not row.finished],
+        finished=sum(1 for row in tables if row.finished), in_progress=sum(1 for row in tables if not row.finished),
+        scheme_option=SCHEME_OPTION, max_name=MAX_NAME, players_range=WHIST_TORNEO.players,
+        standings_url=url_for("tournaments.standings", tournament_id=t.id, key=who.key), **extra)
+
+
+def _open(tournament_id: str, key: str):
+    who = tournaments.authorize(get_db(), tournament_id, key)
+    return who, tournaments.load(get_db(), tournament_id)
+
+
+# -- create -----------------------------------------------------------------------------------
+def _default_name() -> str:
+    return gettext("Tournament of %(date)s", date=format_datetime(format="d MMMM yyyy"))
+
+
+@bp.get("/tournaments/new")
+def new():
+    return render_template("tournament_new.html", form={}, errors={}, default_name=_default_name(),
+                           scheme_option=SCHEME_OPTION, remembered=session.get("tournaments", []))
+
+
+@bp.post("/tournaments/new")
+def create():
+    form = request.form
+    try:
+        tournament_id, keys = tournaments.create(get_db(), form.get("name", ""), form.get("scheme") or None)
+    except games.RuleError as error:
+        return render_template("tournament_new.html", form=form, errors={error.field or "form": message(error)},
+                               default_name=_default_name(), scheme_option=SCHEME_OPTION,
+                               remembered=session.get("tournaments", [])), error.status
+    remember(tournament_id, keys["organiser"], "organiser", tournaments.check_name(form.get("name", "")))
+    return redirect(url_for("tournaments.open", tournament_id=tournament_id, key=keys["organiser"]), 303)
+
+
+# -- the page behind each key -----------------------------------------------------------------
+@bp.get("/t/<tournament_id>/<key>", endpoint="open")
+def open_page(tournament_id, key):
+    """One address per key: the organiser's page, the join page (QR code) or the standings (view)."""
+    who, t = _open(tournament_id, key)
+    remember(tournament_id, key, who.role, t.name)
+    if who.role == "organiser":
+        return organiser_page(who, t)
+    if who.role == "join":
+        return join_page(who, t)
+    return standings_page(who, t)
+
+
+def organiser_page(who, t, status: int = 200, form=None, errors=None, attach_form=None, attach_errors=None):
+    keys = tournaments.keys_of(get_db(), t.id)
+    join_link = page_url("tournaments.open", t.id, keys["join"])
+    response = make_response(render_template(
+        "tournament_organiser.html",
+        **context(t, who, form=form or {}, errors=errors or {}, attach_form=attach_form or {},
+                  attach_errors=attach_errors or {}, join_link=join_link,
+                  join_qr=qr_svg(join_link, gettext("QR code: join the tournament %(name)s", name=t.name)),
+                  view_link=page_url("tournaments.open", t.id, keys["view"]),
+                  csv_link=url_for("tournaments.standings_csv", tournament_id=t.id, key=who.key))), status)
+    response.headers["Cache-Control"] = "no-store"
+    return response
+
+
+def join_page(who, t, status: int = 200, form=None, errors=None):
+    response = make_response(render_template(
+        "tournament_join.html", **context(t, who, form=form or {}, errors=errors or {})), status)
+    response.headers["Cache-Control"] = "no-store"
+    return response
+
+
+def standings_page(who, t):
+    """The TV page; for htmx polls only its live block. ETag: a 304 while nothing changed."""
+    response = make_response(
+        render_block("tournament_standings.html", "live", **context(t, who)) if is_htmx()
+        else render_template("tournament_standings.html", **context(t, who)))
+    response.headers["Cache-Control"] = "no-cache"
+    response.headers["Vary"] = "HX-Request, Cookie"
+    response.set_etag(_etag(t.fingerprint))
+    return response
+
+
+def _etag(fingerprint: str) -> str:
+    return f"{fingerprint}-{'f' if is_htmx() else 'p'}-{request.cookies.get('lang', '')}"
+
+
+@bp.get("/t/<tournament_id>/<key>/standings")
+def standings(tournament_id, key):
+    who = tournaments.authorize(get_db(), tournament_id, key)
+    if request.if_none_match.contains(_etag(tournaments.fingerprint(get_db(), tournament_id))):
+        response = make_response("", 304)
+        response.set_etag(_etag(tournaments.fingerprint(get_db(), tournament_id)))
+        return response
+    return standings_page(who, tournaments.load(get_db(), tournament_id))
+
+
+@bp.get("/t/<tournament_id>/<key>/standings.csv")
+def standings_csv(tournament_id, key):
+    _who, t = _open(tournament_id, key)
+    return csv_response(t)
+
+
+# -- adding partite ---------------------------------------------------------------------------
+def _partita_fields(form) -> dict:
+    players = [name for name in form.getlist("player") if name.strip()]
+    dealer = form.get("first_dealer", "draw")
+    first_dealer = int(dealer) if dealer.isdigit() and len(dealer) < 3 else None
+    round_text = form.get("round", "").strip()
+    number = int(round_text) if round_text.isdigit() and len(round_text) < 4 else (round_text[:10] or None)
+    options = {"scheme": form["scheme"]} if form.get("scheme") else None
+    return {"players": players, "options": options, "first_dealer": first_dealer,
+            "table": form.get("table") or None, "number": number}
+
+
+def _errors(error) -> dict:
+    field = error.field if error.field in ("players", "first_dealer", "table", "round", "options", "game_id") else "form"
+    return {field: message(error)}
+
+
+@bp.post("/t/<tournament_id>/<key>/games")
+def add_game(tournament_id, key):
+    """The organiser adds a partita: a new game for a table, or an existing one by its scorer link."""
+    who = tournaments.authorize(get_db(), tournament_id, key)
+    form = request.form
+    try:
+        if form.get("link") is not None:
+            parsed = tournaments.parse_game_link(form.get("link"))
+            if parsed is None:
+                raise InvalidInput(N_("Paste the scorer's link of the game (it looks like https://…/g/…/…)."),
+                                   field="game_id")
+            table = tournaments.attach_game(get_db(), who, *parsed, form.get("table") or None,
+                                            _partita_fields(form)["number"])
+        else:
+            fields = _partita_fields(form)
+            table, _keys = tournaments.add_new_game(get_db(), who, fields["players"], fields["options"],
+                                                    fields["first_dealer"], fields["table"], fields["number"])
+    except games.NotFound as error:
+        if isinstance(error, tournaments.TournamentNotFound):
+            raise
+        t = tournaments.load(get_db(), tournament_id)
+        return organiser_page(who, t, 404, attach_form=form, attach_errors={
+            "game_id": gettext("There is no such game, or this link no longer opens it.")})
+    except games.RuleError as error:
+        t = tournaments.load(get_db(), tournament_id)
+        if form.get("link") is not None:
+            return organiser_page(who, t, error.status, attach_form=form, attach_errors=_errors(error))
+        return organiser_page(who, t, error.status, form=form, errors=_errors(error))
+    return redirect(url_for("tournaments.open", tournament_id=tournament_id, key=key) + f"#game-{table.game_id}", 303)
+
+
+@bp.post("/t/<tournament_id>/<key>/join")
+def join(tournament_id, key):
+    """A table's scorer (from the QR code) starts its partita and lands on the new game's score sheet."""
+    who = tournaments.authorize(get_db(), tournament_id, key)
+    form = request.form
+    fields = _partita_fields(form)
+    try:
+        table, keys = tournaments.add_new_game(get_db(), who, fields["players"], fields["options"],
+                                               fields["first_dealer"], fields["table"], fields["number"])
+    except games.RuleError as error:
+        t = tournaments.load(get_db(), tournament_id)
+        return join_page(who, t, error.status, form=form, errors=_errors(error))
+    remember_game(table.game_id, keys["scorer"], "scorer", table.state)
+    return redirect(url_for("pages.sheet", game_id=table.game_id, key=keys["scorer"]), 303)
+
+
+@bp.post("/t/<tournament_id>/<key>/games/<game_id>/remove")
+def remove_game(tournament_id, key, game_id):
+    who = tournaments.authorize(get_db(), tournament_id, key)
+    try:
+        tournaments.remove_game(get_db(), who, game_id)
+    except games.RuleError as error:
+        abort(error.status)
+    return redirect(url_for("tournaments.open", tournament_id=tournament_id, key=key), 303)
