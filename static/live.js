@@ -16,7 +16,7 @@
 
   function setState(state) {
     var l = live();
-    if (l) l.dataset.state = state;
+    if (l) { l.hidden = false; l.dataset.state = state; }
     if (state === "live") {
       if (fallback) { clearInterval(fallback); fallback = null; }
     } else if (!fallback) {
@@ -24,6 +24,7 @@
     }
   }
 
+  document.addEventListener("DOMContentLoaded", function () { var l = live(); if (l) l.hidden = false; });
   document.addEventListener("changed", function (event) {
     var s = sheet();
     if (s && event.detail && String(event.detail.data) !== s.dataset.version) refresh();

@@ -20,7 +20,10 @@ class Malformed(RuleError):
 
 
 def body() -> dict:
-    data = request.get_json(silent=True, force=True)
+    try:
+        data = request.get_json(silent=True, force=True)
+    except RecursionError:  # nested deeper than the parser goes: malformed, not a 500
+        data = None
     if not isinstance(data, dict):
         raise Malformed(N_("The body must be a JSON object."))
     return data

@@ -111,6 +111,16 @@ def document(app) -> dict:
             "/api/v1/games/{game_id}/export.csv": {"get": {
                 "summary": "The game as CSV", "parameters": [GAME_ID], "security": AUTH,
                 "responses": {"200": {"description": "CSV", "content": {"text/csv": {}}}, **_errors(404)}}},
+            "/api/v1/games/{game_id}/events": {"get": {
+                "summary": "Live changes as server-sent events: one `change` event per new version (any key)",
+                "description": "`event: hello` first (data: the current version), then `event: change` with id = "
+                               "version and data {version, change, by, at, hand, seat}; never a bid value. "
+                               "Resumes after `Last-Event-ID` (or `?since=`).",
+                "parameters": [GAME_ID, {"name": "Last-Event-ID", "in": "header", "required": False,
+                                         "schema": {"type": "string"}}],
+                "security": AUTH,
+                "responses": {"200": {"description": "Event stream", "content": {"text/event-stream": {}}},
+                              **_errors(404)}}},
             **TOURNAMENT_PATHS,
         },
     }

@@ -72,9 +72,14 @@ def create_game():
         variant = find_variant(form.get("variant"))
     except RuleError:
         abort(400)
-    players = [name for name in form.getlist("player") if name.strip()]
+    typed = form.getlist("player")
+    players = [name for name in typed if name.strip()]
     dealer = form.get("first_dealer", "draw")
-    first_dealer = int(dealer) if dealer.isdigit() and int(dealer) < 10 else None
+    first_dealer = None
+    if dealer.isdigit() and int(dealer) < len(typed) and typed[int(dealer)].strip():
+        first_dealer = sum(1 for name in typed[: int(dealer)] if name.strip())
+    elif dealer != "draw":
+        first_dealer = -1  # the ticked dealer has no name: refused by the rules with a clear message
     options = {}
     for option in variant.options:
         raw = form.get(f"option-{option.name}")
@@ -103,11 +108,13 @@ def _int_arg(value) -> int | None:
 
 
 def render_sheet(who, loaded, status: int = 200, error: str | None = None, chosen_seat=None, edit=None,
-                 form=None):
+                 form=None, error_field: str | None = None):
     """The sheet page, or just its live block for htmx requests."""
+    entry = sheet_view.entry(loaded, who, chosen_seat)
     context = dict(
         game=loaded, state=loaded.state, who=who, rows=sheet_view.rows(loaded, who),
-        entry=sheet_view.entry(loaded, who, chosen_seat), error=error, edit=edit, form=form or {},
+        entry=entry, error=error, error_at=sheet_view.error_place(error_field, entry, edit, who),
+        edit=edit, form=form or {},
         standings=loaded.state.standings if loaded.state.finished else None,
         chart=sheet_view.chart(loaded),
         key=who.key, base=url_for("pages.sheet", game_id=loaded.id, key=who.key),
@@ -145,7 +152,7 @@ def _after_change(who, loaded):
 
 def _refused(who, error: RuleError, **context):
     loaded = games.load(get_db(), who.game_id)
-    return render_sheet(who, loaded, status=error.status, error=message(error), **context)
+    return render_sheet(who, loaded, status=error.status, error=message(error), error_field=error.field, **context)
 
 
 @bp.post("/g/<game_id>/<key>/bid")

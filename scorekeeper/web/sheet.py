@@ -123,6 +123,18 @@ def entry(loaded: Loaded, access: Access, chosen_seat: int | None = None) -> Ent
     return e
 
 
+def error_place(field: str | None, entry: Entry | None, edit, access: Access) -> str:
+    """Where a refusal is shown: next to the form it concerns ("edit", "pad", "tricks"), else on top."""
+    if edit is not None and field in ("bid", "bids", "tricks", "trump", "penalties"):
+        return "edit"
+    if entry is not None and field == "bid" and entry.pad_seat is not None:
+        return "pad"
+    if entry is not None and field in ("tricks", "trump", "penalties") and entry.phase == "tricks" \
+            and access.role == "scorer":
+        return "tricks"
+    return "top"
+
+
 def _pad_seat(hand, access: Access, chosen_seat: int | None, phase: str) -> int | None:
     """Whose bid the pad enters: the scorer picks any seat (default: next to bid), a player only their own."""
     if hand.spec.bidding == NO_BIDS:
@@ -155,7 +167,8 @@ def edit_form(loaded: Loaded, number: int, form=None) -> EditForm:
     hand = state.hand(number)
     rows = []
     for seat in hand.order:
-        bid = hand.bids[seat] if hand.spec.bidding != NO_BIDS else None
+        # a sealed hand's slips stay closed here too: the form never pre-fills them (not even on a re-render)
+        bid = hand.bids[seat] if hand.spec.bidding != NO_BIDS and not hand.sealed else None
         tricks = hand.tricks[seat] if hand.tricks else ""
         penalty = seat in hand.record.penalties
         if form:

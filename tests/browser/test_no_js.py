@@ -46,7 +46,7 @@ def test_whole_hand_without_javascript(live_server, no_js, artifacts):
     page.get_by_role("link", name=re.compile(r"^Wist(?! \()")).tap()
     for number, name in enumerate(PLAYERS, start=1):
         page.get_by_role("textbox", name=re.compile(rf"^Player {number}\b")).fill(name)
-    page.get_by_label("Who deals the first hand").select_option(label="Player 1")
+    page.get_by_label("Player 1 deals first").check()
     page.get_by_role("button", name="Start the game").tap()
     expect(page).to_have_url(re.compile(r"/g/[^/]+/[^/?]+$"))
     sheet_url = page.url

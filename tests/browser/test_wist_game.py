@@ -7,6 +7,7 @@ passes Dario → Anna → Bruno → Carla → Dario → …, and the player afte
 
     hand  dealer  bids (in bidding order)     forbidden   tricks A B C D   scores A B C D
     1     Dario   A3 B4 C2 D3                 Dario 4     3 4 1 5          13  14   1   5
+          (tricks first typed 3 4 1 4 = 12: refused, nothing recorded)
     2     Anna    B0 C5 D2 A4 (typed)         Anna 6      4 0 5 4          14  25  15   4
           corrected to D3, tricks B1 D3                   4 1 5 3          14  −5  15  13
     3     Bruno   C1 D3 A2 B0                 Bruno 7     2 1 3 7          12  −5   3   7
@@ -56,7 +57,7 @@ def start_game(page: Page, base_url: str, players: list[str], dealer: str) -> No
     expect(page.get_by_role("heading", name="Wist", exact=True)).to_be_visible()
     for number, name in enumerate(players, start=1):
         page.get_by_role("textbox", name=re.compile(rf"^Player {number}\b")).fill(name)
-    page.get_by_label("Who deals the first hand").select_option(label=f"Player {players.index(dealer) + 1}")
+    page.get_by_label(f"Player {players.index(dealer) + 1} deals first").check()
     page.get_by_role("button", name="Start the game").tap()
     expect(page).to_have_url(re.compile(r"/g/[^/]+/[^/?]+$"))
     expect(page.locator("#entry-title")).to_contain_text("Hand 1")
@@ -254,6 +255,7 @@ def test_complete_wist_game_by_tapping(live_server, phone, artifacts):
     bid(page, "Bruno", 3)
     expect(page.get_by_text("4 of 4 bids in")).to_be_visible()
     assert bidder_marks(page) == ["✓", "✓", "✓", "✓"]
+    expect(page.locator(".bidders li")).to_have_text(["Carla ✓", "Dario ✓", "Anna ✓", "Bruno dealer ✓"])
     assert [c[0] for c in grid_row(page, 7)] == ["", "", "", ""]
     tricks_form = page.locator(".tricks-form")
     expect(tricks_form).to_be_visible()

@@ -15,6 +15,23 @@ PLAYERS5 = ["Anna", "Bruno", "Carla", "Dario", "Elena"]
 DEFAULT_OPTIONS = {"direction": "counterclockwise", "sealed_buio": False, "trump_may_always_cut": False}
 
 
+# One app per module (a fresh database file costs a migration); every test makes its own games.
+@pytest.fixture(scope="module")
+def app(tmp_path_factory):
+    return create_app({"SCOREKEEPER_DATABASE": str(tmp_path_factory.mktemp("wist") / "w.sqlite3"),
+                       "SECRET_KEY": "test", "TESTING": True})
+
+
+@pytest.fixture(scope="module")
+def client(app):
+    return app.test_client()
+
+
+@pytest.fixture(scope="module")
+def api(client):
+    return Api(client)
+
+
 def ok(response, status=200):
     assert response.status_code == status, response.get_json()
     return response.get_json()
@@ -351,17 +368,9 @@ def test_undo_steps_back_one_change_at_a_time(api):
     assert ok(api.get(game_id, key))["version"] == 1 + 5 + 5
 
 
-@pytest.fixture(scope="module")
-def shared_api(tmp_path_factory):
-    app = create_app({"SCOREKEEPER_DATABASE": str(tmp_path_factory.mktemp("props") / "p.sqlite3"),
-                      "SECRET_KEY": "test", "TESTING": True})
-    return Api(app.test_client())
-
-
-@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(data=st.data(), players=st.sampled_from([4, 5]), played=st.integers(1, 5))
-def test_edit_then_undo_restores_the_same_game(shared_api, data, players, played):
-    api = shared_api
+def test_edit_then_undo_restores_the_same_game(api, data, players, played):
     names = PLAYERS if players == 4 else PLAYERS5
     cards = 13 if players == 4 else 10
     created = api.game(players=names, first_dealer=data.draw(st.integers(0, players - 1)))

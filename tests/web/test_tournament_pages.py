@@ -1,0 +1,158 @@
+"""Tournament pages without JavaScript: create, organiser, join (QR code), TV standings, CSV."""
+from __future__ import annotations
+
+import re
+from fractions import Fraction
+
+import pytest
+
+from scorekeeper.web.mixed import mixed
+from tests import torneo_support as ref
+
+FIVE = ["Anna", "Bruno", "Carla", "Dario", "Elena"]
+
+
+@pytest.mark.parametrize("value,text", [
+    (Fraction(13, 3), "4⅓"), (Fraction(17, 2), "8½"), (Fraction(8, 3), "2⅔"), (Fraction(2, 3), "⅔"),
+    (Fraction(31, 7), "4 3/7"), (Fraction(3, 7), "3/7"), (Fraction(8), "8"), (0, "0"), (Fraction(19, 4), "4¾"),
+    (Fraction(77, 6), "12⅚"), (Fraction(7, 12), "7/12"), (Fraction(1, 7), "⅐"), (Fraction(-5, 2), "−2½"),
+    (None, ""),
+])
+def test_mixed_numbers(value, text):
+    assert mixed(value) == text
+
+
+def create(client, name="Torneo di Natale", scheme="ridotto"):
+    response = client.post("/tournaments/new", data={"name": name, "scheme": scheme})
+    assert response.status_code == 303
+    match = re.fullmatch(r"/t/([\w-]+)/([\w-]+)", response.headers["Location"])
+    return match.group(1), match.group(2)
+
+
+def keys(client, tournament_id, key):
+    return client.get(f"/api/v1/tournaments/{tournament_id}", headers={"Authorization": f"Bearer {key}"}).get_json()
+
+
+def join_link(page: str) -> str:
+    return re.search(r'<p class="link-text"><a href="http://localhost(/t/[^"]+)"', page).group(1)
+
+
+def test_home_links_to_new_tournament(client):
+    page = client.get("/").get_data(as_text=True)
+    assert 'href="/tournaments/new"' in page and "New tournament" in page
+
+
+def test_create_and_organiser_page(client):
+    page = client.get("/tournaments/new").get_data(as_text=True)
+    assert 'name="name"' in page and "Ridotto (short: 14 hands" in page
+    tournament_id, key = create(client)
+    page = client.get(f"/t/{tournament_id}/{key}").get_data(as_text=True)
+    assert "<h1>Torneo di Natale</h1>" in page
+    assert '<svg class="qr" role="img"' in page and "QR code: join the tournament" in page
+    assert join_link(page).startswith(f"/t/{tournament_id}/")
+    assert "Add a partita" in page and "No partita yet." in page
+    assert client.get("/tournaments/new").get_data(as_text=True).count("Torneo di Natale") == 1  # remembered
+
+
+def test_create_refuses_an_empty_name(client):
+    response = client.post("/tournaments/new", data={"name": "  ", "scheme": "ridotto"})
+    assert response.status_code == 422 and "Give the tournament a name." in response.get_data(as_text=True)
+
+
+def test_organiser_adds_partite_with_the_form(client):
+    tournament_id, key = create(client)
+    form = {"player": ["Anna", "Bruno", "Carla", "", ""], "table": "A", "round": "1", "scheme": "completo",
+            "first_dealer": "draw"}
+    response = client.post(f"/t/{tournament_id}/{key}/games", data=form)
+    assert response.status_code == 303 and "#game-" in response.headers["Location"]
+    page = client.get(f"/t/{tournament_id}/{key}").get_data(as_text=True)
+    assert "Table A" in page and "hand 1 of 24" in page and "Score sheet" in page
+    # taken table, too few players: the form comes back with the message, nothing added
+    response = client.post(f"/t/{tournament_id}/{key}/games", data=form)
+    assert response.status_code == 409 and "Table A already has a partita in round 1." in response.get_data(as_text=True)
+    response = client.post(f"/t/{tournament_id}/{key}/games", data={**form, "player": ["Anna", "Bruno"], "table": "B"})
+    assert response.status_code == 422
+    assert 'value="Anna"' in response.get_data(as_text=True)  # what was typed is kept
+    assert len(keys(client, tournament_id, key)["games"]) == 1
+
+
+def test_organiser_attaches_a_game_by_its_link(client, api):
+    tournament_id, key = create(client)
+    game = api.game(variant="whist-torneo", players=FIVE)
+    link = game["links"]["scorer"]
+    response = client.post(f"/t/{tournament_id}/{key}/games", data={"link": link, "table": "", "round": "1"})
+    assert response.status_code == 303
+    assert keys(client, tournament_id, key)["games"][0]["id"] == game["id"]
+    response = client.post(f"/t/{tournament_id}/{key}/games", data={"link": link, "table": "", "round": "1"})
+    assert response.status_code == 409 and "already in this tournament" in response.get_data(as_text=True)
+    response = client.post(f"/t/{tournament_id}/{key}/games", data={"link": "not a link", "round": "1"})
+    assert response.status_code == 422 and "scorer&#39;s link" in response.get_data(as_text=True)
+    response = client.post(f"/t/{tournament_id}/{key}/games", data={"link": game["links"]["view"], "round": "1"})
+    assert response.status_code == 403
+
+
+def test_join_page_starts_a_partita_and_lands_on_its_sheet(client):
+    tournament_id, key = create(client)
+    organiser_page = client.get(f"/t/{tournament_id}/{key}").get_data(as_text=True)
+    join = join_link(organiser_page)
+    page = client.get(join).get_data(as_text=True)
+    assert "A new partita at your table" in page and "Torneo di Natale" in page
+    response = client.post(join + "/join", data={"player": FIVE, "table": "7", "round": "1", "scheme": "ridotto",
+                                                 "first_dealer": "0"})
+    assert response.status_code == 303
+    sheet = response.headers["Location"]
+    game_id, scorer = re.fullmatch(r"/g/([\w-]+)/([\w-]+)", sheet).groups()
+    page = client.get(sheet).get_data(as_text=True)
+    assert "Whist (torneo)" in page
+    [partita] = keys(client, tournament_id, key)["games"]
+    assert (partita["id"], partita["table"], partita["players"]) == (game_id, "7", FIVE)
+    assert game_id in client.get("/").get_data(as_text=True)  # on the home page of this phone
+    # the next scorer sees the partita already set up
+    assert "Partite already set up" in client.get(join).get_data(as_text=True)
+    # the join key cannot take partite out
+    response = client.post(f"{join}/games/{game_id}/remove")
+    assert response.status_code == 403
+
+
+def test_standings_page_for_the_tv(client, api):
+    tournament_id, key = create(client)
+    data = keys(client, tournament_id, key)
+    assert data["games"] == []
+    view = client.post(f"/api/v1/tournaments/{tournament_id}/games", json={"players": FIVE, "first_dealer": 0},
+                       headers={"Authorization": f"Bearer {key}"}).get_json()
+    ref.play_api(api, view["id"], view["keys"]["scorer"], ref.three_way_tie())
+    organiser_page = client.get(f"/t/{tournament_id}/{key}").get_data(as_text=True)
+    view_key = re.search(r'href="http://localhost/t/[\w-]+/([\w-]+)">Standings for the TV', organiser_page).group(1)
+    page_response = client.get(f"/t/{tournament_id}/{view_key}")
+    page = page_response.get_data(as_text=True)
+    assert 'hx-trigger="every 3s"' in page
+    assert '<noscript><meta http-equiv="refresh" content="10"></noscript>' in page
+    assert page.count("4⅓") == 3 and ">11<" in page
+    assert "Add a partita" not in page and "Score sheet" not in page  # the view key sees no scorer links
+    fragment = client.get(f"/t/{tournament_id}/{view_key}/standings", headers={"HX-Request": "true"})
+    text = fragment.get_data(as_text=True)
+    assert text.lstrip().startswith('<main id="live"') and "<html" not in text and text.count("4⅓") == 3
+    etag = fragment.headers["ETag"]
+    again = client.get(f"/t/{tournament_id}/{view_key}/standings",
+                       headers={"HX-Request": "true", "If-None-Match": etag})
+    assert again.status_code == 304
+    csv = client.get(f"/t/{tournament_id}/{view_key}/standings.csv")
+    assert csv.status_code == 200 and "Bruno,13/3,4.333,234,1\r\n" in csv.get_data(as_text=True)
+
+
+def test_wrong_keys_are_404_with_a_tournament_message(client):
+    tournament_id, key = create(client)
+    for url in (f"/t/{tournament_id}/nope", f"/t/nope/{key}", f"/t/{tournament_id}/nope/standings",
+                f"/t/{tournament_id}/nope/standings.csv"):
+        response = client.get(url)
+        assert response.status_code == 404 and "no such tournament" in response.get_data(as_text=True)
+    assert client.post(f"/t/{tournament_id}/nope/join", data={"player": FIVE}).status_code == 404
+
+
+def test_new_game_page_offers_the_variants_with_their_options(client):
+    page = client.get("/new").get_data(as_text=True)
+    assert "variant=wist-cagliari" in page and "variant=whist-torneo" in page
+    page = client.get("/new?variant=whist-torneo").get_data(as_text=True)
+    assert 'name="option-scheme"' in page and "Completo (full: 24 hands" in page
+    page = client.get("/new?variant=wist-cagliari").get_data(as_text=True)
+    assert 'name="option-double_one"' in page and "Play the 1-card hand twice" in page
