@@ -58,8 +58,16 @@ class Loaded:
         return self.state.variant
 
 
+ID_ALPHABET = "abcdefghijkmnpqrstuvwxyzABCDEFGHJKLMNPQRSTUVWXYZ23456789"
+
+
 def new_key() -> str:
     return secrets.token_urlsafe(24)  # 192 random bits
+
+
+def new_id() -> str:
+    """A game id: 12 letters and digits (never a leading "-" that a spreadsheet would misread)."""
+    return "".join(secrets.choice(ID_ALPHABET) for _ in range(12))
 
 
 def create(db, variant, players, first_dealer=None, options=None) -> tuple[Loaded, dict]:
@@ -67,7 +75,7 @@ def create(db, variant, players, first_dealer=None, options=None) -> tuple[Loade
     if first_dealer is None and isinstance(players, list) and players:
         first_dealer = secrets.randbelow(len(players))
     state = new_game(variant, players, first_dealer, options)
-    game_id = secrets.token_urlsafe(8)
+    game_id = new_id()
     keys = {"scorer": new_key(), "view": new_key(), "seats": [new_key() for _ in state.players]}
     payload = {"variant": state.variant.id, "players": list(state.players),
                "first_dealer": state.first_dealer, "options": state.options}
@@ -139,7 +147,7 @@ def load(db, game_id: str) -> Loaded:
 
 
 def _check_version(loaded: Loaded, if_match) -> None:
-    if if_match is not None and str(if_match).strip('"W/ ') != str(loaded.version):
+    if if_match is not None and if_match.strip() != "*" and str(if_match).strip('"W/ ') != str(loaded.version):
         raise VersionMismatch(N_("Someone else changed this game meanwhile (now at version %(version)s): "
                                  "look at the sheet again and retry."), version=loaded.version)
 

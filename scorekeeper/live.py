@@ -4,6 +4,11 @@ Each process keeps one `Hub`. Writes in this process wake it at once (`published
 other processes (gunicorn workers, another server on the same file) are seen by a watcher thread
 that polls SQLite's `PRAGMA data_version` — a cheap counter that changes when another connection
 commits — and then reads which games moved. Nothing lives only in one process's memory.
+
+Rotating a link "pokes" the hub: every stream re-checks its key and the streams of the old key end.
+A rotation in another process is noticed by the same watcher (the count of revoked keys moved).
+Streams check their key only after a poke and at each heartbeat, not at every change: a change
+then costs each woken stream one small query, however many phones are watching.
 """
 from __future__ import annotations
 
@@ -23,8 +28,10 @@ class Hub:
         self.versions: dict[str, int] = {}
         self.changed = threading.Condition()
         self.waiting = 0
+        self.pokes = 0  # how many times links were rotated (anywhere) since this hub was made
         self.watcher: threading.Thread | None = None
         self.last_rowid = None
+        self.keys_seen = None  # (max rowid of keys, revoked keys): a rotation in any process moves it
 
     def published(self, game_id: str, version: int) -> None:
         """A write in this process committed `version` of `game_id`."""
@@ -37,29 +44,35 @@ class Hub:
         """Start watching before a stream reads its first version, so no commit falls in between."""
         with self.changed:
             if self.watcher is None or not self.watcher.is_alive():
-                db = store.connect(self.path)
-                try:
-                    self.last_rowid = db.execute("SELECT coalesce(max(rowid), 0) FROM events").fetchone()[0]
-                finally:
-                    db.conn.close()
+                if self.last_rowid is None:  # on a restart, carry on from where the last watcher stopped
+                    db = store.connect(self.path)
+                    try:
+                        self.last_rowid = db.execute("SELECT coalesce(max(rowid), 0) FROM events").fetchone()[0]
+                        self.keys_seen = self._keys_state(db)
+                    finally:
+                        db.conn.close()
                 self.watcher = threading.Thread(target=self._watch, name="scorekeeper-live", daemon=True)
                 self.watcher.start()
 
     def poke(self) -> None:
         """Wake every stream so it re-checks its key (after a link was rotated)."""
         with self.changed:
+            self.pokes += 1
             self.changed.notify_all()
 
-    def wait(self, game_id: str, after: int, timeout: float) -> int:
-        """Block until `game_id` has a version above `after` (or the timeout); returns the newest seen."""
+    def wait(self, game_id: str, after: int, timeout: float, pokes: int | None = None) -> tuple[int, int]:
+        """Block until `game_id` has a version above `after`, a poke after `pokes`, or the timeout.
+
+        Returns (the newest version seen, the poke count)."""
         self.start()
         with self.changed:
             self.waiting += 1
             try:
-                self.changed.wait_for(lambda: self.versions.get(game_id, 0) > after, timeout)
+                self.changed.wait_for(lambda: self.versions.get(game_id, 0) > after
+                                      or (pokes is not None and self.pokes != pokes), timeout)
             finally:
                 self.waiting -= 1
-            return self.versions.get(game_id, 0)
+            return self.versions.get(game_id, 0), self.pokes
 
     def _watch(self) -> None:
         db = store.connect(self.path)
@@ -82,13 +95,28 @@ class Hub:
         finally:
             db.conn.close()
 
+    @staticmethod
+    def _keys_state(db, known: tuple[int, int] | None = None) -> tuple[int, int]:
+        """(newest key rowid, revoked keys). Every rotation adds a key, so the cheap max(rowid) tells
+        when counting the revoked keys is worth it."""
+        newest = db.execute("SELECT coalesce(max(rowid), 0) FROM keys").fetchone()[0]
+        if known is not None and known[0] == newest:
+            return known
+        return newest, db.execute("SELECT count(*) FROM keys WHERE revoked_at IS NOT NULL").fetchone()[0]
+
     def _read_new(self, db) -> None:
+        keys = self._keys_state(db, self.keys_seen)
+        rotated = self.keys_seen is not None and keys[1] != self.keys_seen[1]
+        self.keys_seen = keys
         rows = db.execute("SELECT game_id, max(seq), max(rowid) FROM events WHERE rowid > ? GROUP BY game_id",
                           [self.last_rowid]).fetchall()
-        if not rows:
+        if not rows and not rotated:
             return
-        self.last_rowid = max(self.last_rowid, *(row[2] for row in rows))
-        with self.changed:
+        if rows:
+            self.last_rowid = max(self.last_rowid, *(row[2] for row in rows))
+        with self.changed:  # one step: a stream never sees a change of a rotation it has not seen
+            if rotated:
+                self.pokes += 1
             for game_id, seq, _ in rows:
                 if seq > self.versions.get(game_id, 0):
                     self.versions[game_id] = seq
@@ -109,12 +137,17 @@ def hub(path: str) -> Hub:
 
 
 def stream(hub: Hub, game_id: str, version: int, still_allowed, heartbeat: float = 10.0):
-    """Yield each new version of a game as it appears (None as a heartbeat), while the key still works."""
-    last = version
+    """Yield each new version of a game as it appears (None as a heartbeat), while the key still works.
+
+    The key is checked again after every rotation (a poke) and at every heartbeat."""
+    last, pokes = version, hub.pokes
+    checked = time.monotonic()
     while True:
-        newest = hub.wait(game_id, last, heartbeat)
-        if not still_allowed():
-            return
+        newest, now_pokes = hub.wait(game_id, last, heartbeat, pokes)
+        if now_pokes != pokes or time.monotonic() - checked >= heartbeat:
+            pokes, checked = now_pokes, time.monotonic()
+            if not still_allowed():
+                return
         if newest > last:
             last = newest
             yield newest

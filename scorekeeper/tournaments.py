@@ -304,7 +304,9 @@ def add_new_game(db, access: Access, players, options=None, first_dealer=None, t
     """Create a whist-torneo game for a table and attach it; returns (table, game, game keys).
 
     Everything is checked before the game is created (players, options, dealer, table and round),
-    so a refused request leaves nothing behind.
+    so a refused request leaves nothing behind. `games.create` is its own write unit, so the game and
+    its attachment are two commits: only if another request takes the same table in between does the
+    new game stay outside the tournament (refused with 409; the organiser can still attach it).
     """
     if not access.may_add():
         raise games.Forbidden(N_("This link can only look at the tournament, not change it."))

@@ -11,8 +11,8 @@ LABELS = {
     "trump_may_always_cut": _l("Trump may always cut (play rule, shown only)"),
     "double_one": _l("Play the 1-card hand twice (26 hands)"),
     "scheme": _l("Hand schedule"),
-    "ridotto": _l("Ridotto (short: 14 hands, 3 to 13 cards)"),
-    "completo": _l("Completo (full: 24 hands, 3 to 13 cards and back)"),
+    "ridotto": _l("Ridotto (short, 14 hands)"),
+    "completo": _l("Completo (full, 24 hands)"),
 }
 
 

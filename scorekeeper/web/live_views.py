@@ -18,6 +18,11 @@ def hub() -> live.Hub:
     return live.hub(current_app.config["SCOREKEEPER_DATABASE"])
 
 
+def heartbeat() -> float:
+    """Seconds between keep-alive comments: they also find the streams of phones that went away."""
+    return float(current_app.config.get("LIVE_HEARTBEAT_SECONDS", 10.0))
+
+
 def _key_still_works(path: str, who: games.Access):
     def check() -> bool:
         db = store.connect(path)
@@ -48,11 +53,11 @@ def page_stream(game_id, key):
     who = games.authorize(get_db(), game_id, key)
     version = _start_version(who)
     path = current_app.config["SCOREKEEPER_DATABASE"]
-    the_hub = hub()
+    the_hub, beat = hub(), heartbeat()
 
     def events():
         yield f"retry: 1000\nid: {version}\nevent: changed\ndata: {version}\n\n"
-        for newest in live.stream(the_hub, game_id, version, _key_still_works(path, who)):
+        for newest in live.stream(the_hub, game_id, version, _key_still_works(path, who), beat):
             yield ": keep-alive\n\n" if newest is None else f"id: {newest}\nevent: changed\ndata: {newest}\n\n"
 
     return Response(events(), mimetype="text/event-stream", headers=HEADERS)
@@ -79,7 +84,7 @@ def json_stream(game_id):
     current = _start_version(who)
     since = _last_event_id()
     path = current_app.config["SCOREKEEPER_DATABASE"]
-    the_hub = hub()
+    the_hub, beat = hub(), heartbeat()
 
     def since_version(after: int) -> list[dict]:
         db = store.connect(path)
@@ -92,9 +97,10 @@ def json_stream(game_id):
         yield f"retry: 1000\nevent: hello\ndata: {json.dumps({'version': current})}\n\n"
         last = current
         if since is not None and since < current:
-            for data in since_version(since):
-                yield f"id: {data['version']}\nevent: change\ndata: {json.dumps(data)}\n\n"
-        for newest in live.stream(the_hub, game_id, current, _key_still_works(path, who)):
+            for data in since_version(since):  # may already reach past `current`: go on from there
+                last = data["version"]
+                yield f"id: {last}\nevent: change\ndata: {json.dumps(data)}\n\n"
+        for newest in live.stream(the_hub, game_id, last, _key_still_works(path, who), beat):
             if newest is None:
                 yield ": keep-alive\n\n"
                 continue

@@ -95,8 +95,9 @@ def create_tournament():
 @bp.get("/<tournament_id>")
 def read_tournament(tournament_id):
     who = access(tournament_id)
-    if request.if_none_match and request.if_none_match.contains(tournaments.fingerprint(get_db(), tournament_id)):
-        return Response(status=304, headers={"ETag": f'"{tournaments.fingerprint(get_db(), tournament_id)}"'})
+    current = tournaments.fingerprint(get_db(), tournament_id)
+    if request.if_none_match.contains(current):  # a poller that already has this state
+        return Response(status=304, headers={"ETag": f'"{current}"', "Cache-Control": "no-cache"})
     return respond(tournaments.load(get_db(), tournament_id), who)
 
 

@@ -210,9 +210,10 @@ def _etag(fingerprint: str) -> str:
 @bp.get("/t/<tournament_id>/<key>/standings")
 def standings(tournament_id, key):
     who = tournaments.authorize(get_db(), tournament_id, key)
-    if request.if_none_match.contains(_etag(tournaments.fingerprint(get_db(), tournament_id))):
+    current = _etag(tournaments.fingerprint(get_db(), tournament_id))
+    if request.if_none_match.contains(current):  # the TV already shows this: nothing to replay or render
         response = make_response("", 304)
-        response.set_etag(_etag(tournaments.fingerprint(get_db(), tournament_id)))
+        response.set_etag(current)
         return response
     return standings_page(who, tournaments.load(get_db(), tournament_id))
 

@@ -40,7 +40,8 @@ def test_standings_by_total(totals, rows):
 
 
 @pytest.mark.parametrize("value, text", [
-    (Fraction(8), "8"), (Fraction(13, 3), "13/3"), (Fraction(0), "0"), (Fraction(-3, 2), "-3/2"), (Fraction(26, 2), "13"),
+    (Fraction(8), "8"), (Fraction(13, 3), "13/3"), (Fraction(0), "0"), (Fraction(-3, 2), "-3/2"),
+    (Fraction(26, 2), "13"),
 ])
 def test_format_fraction(value, text):
     assert format_fraction(value) == text

@@ -521,7 +521,8 @@ def test_editing_an_early_hand_recomputes_the_running_totals():
     game = GAME4
     state = wist(game.players, first_dealer=game.first_dealer)
     for number, hand in enumerate(game.hands, start=1):
-        state = state.with_hand(number, {"tricks": list(hand.tricks), **({"bids": list(hand.bids)} if number < 8 else {})})
+        bids = {"bids": list(hand.bids)} if number < 8 else {}
+        state = state.with_hand(number, {"tricks": list(hand.tricks), **bids})
     # Hand 1 again: Bruno took 3 (made his 3: 13 instead of 4) and Carla 5 (5 instead of 14).
     edited = state.with_hand(1, {"tricks": [3, 3, 5, 2]})
     assert edited.hand(1).scores == (13, 13, 5, 12)

@@ -108,13 +108,13 @@ NOT_OBJECTS = [
 @pytest.mark.parametrize("data, content_type", NOT_OBJECTS, ids=lambda v: repr(v)[:20])
 def test_400_malformed_bid_body(shared, data, content_type):
     shared.refused(lambda: shared.api.client.put(f"{shared.url}/hands/1/bids/3", data=data, content_type=content_type,
-                                               headers=shared.api.headers(shared.scorer)), 400, "malformed")
+                                                headers=shared.api.headers(shared.scorer)), 400, "malformed")
 
 
 @pytest.mark.parametrize("data", ["tricks", "[4, 1, 5, 3]", "[" * 60_000])
 def test_400_malformed_hand_body(shared, data):
     shared.refused(lambda: shared.api.client.put(f"{shared.url}/hands/1", data=data, content_type="application/json",
-                                               headers=shared.api.headers(shared.scorer)), 400, "malformed")
+                                                headers=shared.api.headers(shared.scorer)), 400, "malformed")
 
 
 @pytest.mark.parametrize("data", ["variant=wist", '["wist", ["Anna", "Bruno", "Carla", "Dario"]]', "[" * 60_000])
@@ -128,8 +128,8 @@ def test_400_malformed_create_body(app, client, data):
 
 def test_413_too_large_is_refused_without_a_500(shared):
     shared.refused(lambda: shared.api.client.put(f"{shared.url}/hands/1/bids/3", data='{"bid": "' + "9" * 70_000 + '"}',
-                                               content_type="application/json",
-                                               headers=shared.api.headers(shared.scorer)), 413, "too_large")
+                                                content_type="application/json",
+                                                headers=shared.api.headers(shared.scorer)), 413, "too_large")
 
 
 # --------------------------------------------------------------------------------------------
@@ -331,7 +331,7 @@ def test_422_a_bid_that_is_not_a_whole_number(api, shared, bid):
 
 def test_422_a_bid_body_without_a_bid(api, shared):
     shared.refused(lambda: shared.api.client.put(f"{shared.url}/hands/1/bids/3", json={"bids": 3},
-                                               headers=api.headers(shared.scorer)), 422, "invalid_input")
+                                                headers=api.headers(shared.scorer)), 422, "invalid_input")
 
 
 @pytest.mark.parametrize("seat", [4, 99, -1])
@@ -351,7 +351,8 @@ def test_422_tricks_sum(api, table):
         assert f"add up to {sum(tricks)}, but 13" in body["error"]["message"]
 
 
-@pytest.mark.parametrize("tricks", [[4, 1, 5], [4, 1, 5, 3, 0], "4,1,5,3", [4, 1, 5, None], [4, 1, 5, "3"], [14, 0, 0, -1]])
+@pytest.mark.parametrize("tricks", [
+    [4, 1, 5], [4, 1, 5, 3, 0], "4,1,5,3", [4, 1, 5, None], [4, 1, 5, "3"], [14, 0, 0, -1], [4.0, 1, 5, 3]])
 def test_422_tricks_of_the_wrong_shape(api, table, tricks):
     assert api.bid(table.id, table.scorer, 1, 3, 3).status_code == 200
     table.refused(lambda: api.hand(table.id, table.scorer, 1, {"tricks": tricks}), 422, "invalid_input")

@@ -95,7 +95,8 @@ def test_a_finished_game_has_one_row_per_hand_per_player(api, worked):
     data = api.game(players=list(worked.players), first_dealer=worked.first_dealer)
     game_id, key = data["id"], data["keys"]["scorer"]
     for number, hand in enumerate(worked.hands, start=1):
-        put(api, game_id, key, number, {"tricks": list(hand.tricks), **({"bids": list(hand.bids)} if number < 8 else {})})
+        bids = {"bids": list(hand.bids)} if number < 8 else {}
+        put(api, game_id, key, number, {"tricks": list(hand.tricks), **bids})
     raw = export(api, game_id, key)
     assert raw.count(b"\r\n") == 1 + 8 * len(worked.players)
     assert b"\n" not in raw.replace(b"\r\n", b"")

@@ -44,7 +44,7 @@ def test_home_links_to_new_tournament(client):
 
 def test_create_and_organiser_page(client):
     page = client.get("/tournaments/new").get_data(as_text=True)
-    assert 'name="name"' in page and "Ridotto (short: 14 hands" in page
+    assert 'name="name"' in page and "Ridotto (short, 14 hands)" in page
     tournament_id, key = create(client)
     page = client.get(f"/t/{tournament_id}/{key}").get_data(as_text=True)
     assert "<h1>Torneo di Natale</h1>" in page
@@ -153,6 +153,6 @@ def test_new_game_page_offers_the_variants_with_their_options(client):
     page = client.get("/new").get_data(as_text=True)
     assert "variant=wist-cagliari" in page and "variant=whist-torneo" in page
     page = client.get("/new?variant=whist-torneo").get_data(as_text=True)
-    assert 'name="option-scheme"' in page and "Completo (full: 24 hands" in page
+    assert 'name="option-scheme"' in page and "Completo (full, 24 hands)" in page
     page = client.get("/new?variant=wist-cagliari").get_data(as_text=True)
     assert 'name="option-double_one"' in page and "Play the 1-card hand twice" in page

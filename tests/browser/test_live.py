@@ -1,0 +1,204 @@
+"""The live table in real browsers: several phones on one game, each in its own browser context.
+
+1. The scorer taps a bid; the table view (another phone) shows it without reloading, and its
+   indicator says "live". When the connection drops, the indicator says "reconnecting…" and the
+   view catches up by itself once the network is back.
+2. Biglietti (hand 7, sealed): four players tap their own bids on their own phones; the scorer and
+   the table see "4 of 4 bids in" and ✓ marks, never a number; the scorer records the tricks and
+   every phone shows all the bids.
+
+No sleeps: every wait is an expectation on what the page shows. Tests never assert timings; the
+time from a tap to the other phone showing it is printed (run with -s to see it).
+"""
+from __future__ import annotations
+
+import json
+import time
+import urllib.request
+
+import pytest
+from playwright.sync_api import Page, expect
+
+from .conftest import PHONE
+
+PLAYERS = ["Anna", "Bruno", "Carla", "Dario"]
+SEALED_BIDS = [5, 2, 6, 1]  # Anna, Bruno, Carla, Dario
+SEALED_TRICKS = [5, 3, 4, 1]
+
+
+def api(base: str, method: str, path: str, key: str | None = None, body=None):
+    request = urllib.request.Request(base + path, method=method,
+                                     data=json.dumps(body).encode() if body is not None else None)
+    request.add_header("Content-Type", "application/json")
+    if key:
+        request.add_header("Authorization", f"Bearer {key}")
+    with urllib.request.urlopen(request, timeout=10) as response:
+        return json.loads(response.read())
+
+
+def new_game(base: str) -> dict:
+    return api(base, "POST", "/api/v1/games", body={"variant": "wist", "players": PLAYERS, "first_dealer": 0})
+
+
+@pytest.fixture
+def phones(browser):
+    """As many phone-sized browser contexts (each a separate phone) as a test asks for."""
+    made = []
+
+    def new(count: int = 1) -> list:
+        for _ in range(count):
+            made.append(browser.new_context(viewport=PHONE, locale="en-US", device_scale_factor=2,
+                                            is_mobile=True, has_touch=True))
+        return made[-count:]
+
+    yield new
+    for context in made:
+        context.close()
+
+
+def open_sheet(context, base: str, game: dict, key: str) -> Page:
+    page = context.new_page()
+    problems = []
+    page.on("pageerror", lambda error: problems.append(str(error)))
+    page.problems = problems
+    page.goto(f"{base}/g/{game['id']}/{key}")
+    expect(page.locator("#live")).to_have_attribute("data-state", "live")
+    page.evaluate("window.sameDocument = true")  # gone if the page reloads instead of swapping
+    return page
+
+
+def bid_mark(page: Page, name: str):
+    return page.locator(".bidders li", has_text=name).locator(".bid")
+
+
+def test_a_tap_on_the_scorers_phone_shows_on_the_table_at_once(live_server, phones):
+    game = new_game(live_server)
+    scorer_phone, table_phone = phones(2)
+    scorer = open_sheet(scorer_phone, live_server, game, game["keys"]["scorer"])
+    table = open_sheet(table_phone, live_server, game, game["keys"]["view"])
+    expect(table.locator("#live .when-live")).to_be_visible()
+    expect(table.locator("#live .when-live")).to_have_text("live")
+    expect(table.locator(".pad")).to_have_count(0)  # the table view cannot bid
+
+    # Hand 1, Anna deals: Bruno bids first.
+    expect(scorer.locator(".pad-form .who")).to_have_text("Bruno bids")
+    delays = []
+    for name, value in [("Bruno", 4), ("Carla", 3)]:
+        tapped = time.monotonic()
+        scorer.locator(".pad").get_by_role("button", name=str(value), exact=True).tap()
+        expect(bid_mark(table, name)).to_have_text(str(value), timeout=3000)
+        delays.append(time.monotonic() - tapped)
+    expect(table.locator("#sheet")).to_have_attribute("data-version", "3")
+    assert table.evaluate("window.sameDocument") is True
+    print(f"\ntap → table view: {', '.join(f'{d * 1000:.0f} ms' for d in delays)}")
+
+    # The network drops: the indicator says so; a change made meanwhile shows once it is back.
+    table_phone.set_offline(True)
+    table.evaluate("document.querySelector('#live').dataset.state = 'live'")  # only what follows counts
+    api(live_server, "PUT", f"/api/v1/games/{game['id']}/hands/1/bids/3", game["keys"]["seats"][3], {"bid": 5})
+    table_phone.set_offline(False)
+    expect(bid_mark(table, "Dario")).to_have_text("5", timeout=10000)
+    expect(table.locator("#live")).to_have_attribute("data-state", "live", timeout=10000)
+    assert table.evaluate("window.sameDocument") is True
+    assert scorer.problems == [] and table.problems == []
+
+
+def test_reconnecting_indicator_and_catch_up(live_server, phones):
+    """The stream is cut (the server refuses it for a while): "reconnecting…", then live again."""
+    game = new_game(live_server)
+    (table_phone,) = phones(1)
+    table = open_sheet(table_phone, live_server, game, game["keys"]["view"])
+    blocked = {"on": True}
+
+    def cut(route):
+        if blocked["on"]:
+            route.abort("connectionreset")
+        else:
+            route.continue_()
+
+    table.route("**/live", cut)
+    # Drop the current stream: the page reconnects, which now fails.
+    table.evaluate("""() => { const l = document.querySelector('#live');
+        l._htmx && l._htmx.sse && l._htmx.sse.reader && l._htmx.sse.reader.cancel(); }""")
+    expect(table.locator("#live")).to_have_attribute("data-state", "reconnecting", timeout=5000)
+    expect(table.locator("#live .when-reconnecting")).to_be_visible()
+    api(live_server, "PUT", f"/api/v1/games/{game['id']}/hands/1/bids/1", game["keys"]["scorer"], {"bid": 2})
+    blocked["on"] = False
+    expect(table.locator("#live")).to_have_attribute("data-state", "live", timeout=10000)
+    expect(bid_mark(table, "Bruno")).to_have_text("2", timeout=10000)
+    assert table.evaluate("window.sameDocument") is True
+
+
+def test_sealed_bids_from_four_phones(live_server, phones, artifacts):
+    game = new_game(live_server)
+    keys = game["keys"]
+    for number in range(1, 7):  # hands 1–6 recorded quickly through the API
+        api(live_server, "PUT", f"/api/v1/games/{game['id']}/hands/{number}", keys["scorer"],
+            {"bids": [3, 3, 3, 3], "tricks": [3, 3, 3, 4]})
+    contexts = phones(6)
+    scorer = open_sheet(contexts[0], live_server, game, keys["scorer"])
+    table = open_sheet(contexts[1], live_server, game, keys["view"])
+    seats = [open_sheet(contexts[2 + s], live_server, game, keys["seats"][s]) for s in range(4)]
+    for page in (scorer, table, *seats):
+        expect(page.locator("#entry-title")).to_contain_text("Hand 7 · Biglietti")
+        expect(page.locator(".facts")).to_contain_text("Sealed bids")
+        expect(page.locator(".bidders + p.muted")).to_have_text("0 of 4 bids in")
+    expect(table.locator(".pad")).to_have_count(0)
+
+    # Each player taps their own bid on their own phone, in order of seats (not of play).
+    for seat, page in enumerate(seats):
+        expect(page.locator(".pad-form .who")).to_have_text(f"{PLAYERS[seat]} bids")
+        page.locator(".pad").get_by_role("button", name=str(SEALED_BIDS[seat]), exact=True).tap()
+        expect(bid_mark(page, PLAYERS[seat])).to_have_text(str(SEALED_BIDS[seat]))  # sees their own
+        expect(table.locator(".bidders + p.muted")).to_have_text(f"{seat + 1} of 4 bids in")
+    for page in (scorer, table):
+        expect(page.locator(".bidders + p.muted")).to_have_text("4 of 4 bids in")
+        expect(page.locator(".bidders .bid")).to_have_text(["✓"] * 4)
+        expect(page.locator("tr.current .cell-bid")).to_have_text([""] * 4)
+    for seat, page in enumerate(seats):
+        expect(page.locator(".bidders + p.muted")).to_have_text("4 of 4 bids in")
+        marks = ["✓"] * 4
+        order = [1, 2, 3, 0]  # Carla deals hand 7: Dario, Anna, Bruno, Carla
+        marks[order.index(seat)] = str(SEALED_BIDS[seat])
+        expect(page.locator(".bidders .bid")).to_have_text(
+            [str(SEALED_BIDS[s]) if s == seat else "✓" for s in (3, 0, 1, 2)])
+    # Anna changes her mind before the reveal: only her own phone shows the new number.
+    seats[0].locator(".pad").get_by_role("button", name="4", exact=True).tap()
+    expect(bid_mark(seats[0], "Anna")).to_have_text("4")
+    expect(table.locator("#sheet")).to_have_attribute("data-version", "12")
+    expect(bid_mark(table, "Anna")).to_have_text("✓")
+    SEALED_BIDS[0] = 4
+    seats[0].screenshot(path=artifacts / "live-seat-sealed.png", full_page=True)
+
+    # The scorer records the tricks: the slips are opened on every phone, without a reload.
+    form = scorer.locator(".tricks-form")
+    for seat, taken in enumerate(SEALED_TRICKS):
+        form.locator(f"input[name='tricks-{seat}']").fill(str(taken))
+    form.get_by_role("button", name="Record the tricks").tap()
+    row = "table.grid tbody tr:nth-child(7) .cell-bid"
+    for page in (scorer, table, *seats):
+        expect(page.locator(row)).to_have_text([str(b) for b in SEALED_BIDS], timeout=5000)
+        expect(page.locator("#entry-title")).to_contain_text("Hand 8 · Wist")
+        assert page.evaluate("window.sameDocument") is True
+        assert page.problems == []
+    # After the reveal no phone offers a bid pad for hand 7 any more
+    expect(seats[1].locator(".pad")).to_have_count(0)
+    seats[1].screenshot(path=artifacts / "live-seat-revealed.png", full_page=True)
+
+
+def test_share_page_screenshot(live_server, phones, artifacts):
+    game = new_game(live_server)
+    (context,) = phones(1)
+    page = context.new_page()
+    page.goto(f"{live_server}/g/{game['id']}/{game['keys']['scorer']}/share")
+    expect(page.locator("svg.qr")).to_have_count(6)
+    for card in page.locator(".qr-card").all():
+        box = card.bounding_box()
+        assert box["x"] >= 0 and box["x"] + box["width"] <= PHONE["width"] + 0.5  # no sideways scrolling
+    assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+    page.screenshot(path=artifacts / "live-share.png", full_page=True)
+    # the same panel inside the scorer's sheet
+    page.goto(f"{live_server}/g/{game['id']}/{game['keys']['scorer']}")
+    page.locator("#share summary").tap()
+    expect(page.locator("#share svg.qr")).to_have_count(6)
+    page.screenshot(path=artifacts / "live-sheet-share-open.png", full_page=False)
