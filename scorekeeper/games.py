@@ -5,12 +5,12 @@ transaction. A game's state is always the replay of its events through the pure 
 """
 from __future__ import annotations
 
-import hmac
 import secrets
 from dataclasses import dataclass
 
 from . import db as store
 from . import live
+from .keys import find_key, new_id, new_key
 from .rules import N_, RuleError, new_game
 from .rules.base import StateConflict
 
@@ -58,18 +58,6 @@ class Loaded:
         return self.state.variant
 
 
-ID_ALPHABET = "abcdefghijkmnpqrstuvwxyzABCDEFGHJKLMNPQRSTUVWXYZ23456789"
-
-
-def new_key() -> str:
-    return secrets.token_urlsafe(24)  # 192 random bits
-
-
-def new_id() -> str:
-    """A game id: 12 letters and digits (never a leading "-" that a spreadsheet would misread)."""
-    return "".join(secrets.choice(ID_ALPHABET) for _ in range(12))
-
-
 def create(db, variant, players, first_dealer=None, options=None) -> tuple[Loaded, dict]:
     """Create a game and its keys; returns the game and {'scorer', 'view', 'seats'}."""
     if first_dealer is None and isinstance(players, list) and players:
@@ -104,17 +92,14 @@ def keys_of(db, game_id: str) -> dict:
 
 def authorize(db, game_id: str, key: str | None) -> Access:
     """The access a key gives to a game; NotFound for anything else (compared in constant time)."""
-    if not isinstance(game_id, str) or not isinstance(key, str) or not key or len(key) > 200:
+    if not isinstance(game_id, str):
         raise NotFound()
     rows = db.execute("SELECT role, seat, key FROM keys WHERE game_id = ? AND revoked_at IS NULL",
                       [game_id]).fetchall()
-    found = None
-    for role, seat, candidate in rows:
-        if hmac.compare_digest(candidate.encode(), key.encode()):
-            found = Access(game_id, candidate, role, seat)
+    found = find_key(rows, key)
     if found is None:
         raise NotFound()
-    return found
+    return Access(game_id, key=found[2], role=found[0], seat=found[1])
 
 
 def replay(rows: list[dict]):

@@ -17,15 +17,14 @@ standings sum the table points of the **finished** partite, ties broken by raw p
 from __future__ import annotations
 
 import hashlib
-import hmac
 import re
-import secrets
 import sqlite3
 from dataclasses import dataclass
 from fractions import Fraction
 
 from . import db as store
 from . import games
+from .keys import find_key, new_id, new_key
 from .rules import N_, RuleError
 from .rules.base import InvalidInput, StateConflict, check_int
 from .rules.standings import Standing, tournament_standings
@@ -133,10 +132,6 @@ class Tournament:
         return max((t.round for t in self.tables), default=1)
 
 
-def new_key() -> str:
-    return secrets.token_urlsafe(24)  # 192 random bits
-
-
 # -- checks ------------------------------------------------------------------------------------
 def _clean(text: str) -> str:
     return " ".join(text.split())
@@ -190,7 +185,7 @@ def _natural(label: str) -> tuple:
 def create(db, name, scheme=None) -> tuple[str, dict]:
     """A new tournament and its keys {'organiser', 'view', 'join'}."""
     name, scheme = check_name(name), check_scheme(scheme)
-    tournament_id = secrets.token_urlsafe(8)
+    tournament_id = new_id()
     keys = {role: new_key() for role in ROLES}
     with store.write(db):
         db["tournaments"].insert({"id": tournament_id, "name": name, "scheme": scheme, "created_at": store.now()})
@@ -201,17 +196,14 @@ def create(db, name, scheme=None) -> tuple[str, dict]:
 
 def authorize(db, tournament_id, key) -> Access:
     """The access a key gives to a tournament; TournamentNotFound for anything else (constant time)."""
-    if not isinstance(tournament_id, str) or not isinstance(key, str) or not key or len(key) > 200:
+    if not isinstance(tournament_id, str):
         raise TournamentNotFound()
     rows = db.execute("SELECT role, key FROM tournament_keys WHERE tournament_id = ? AND revoked_at IS NULL",
                       [tournament_id]).fetchall()
-    found = None
-    for role, candidate in rows:
-        if hmac.compare_digest(candidate.encode(), key.encode()):
-            found = Access(tournament_id, candidate, role)
+    found = find_key(rows, key)
     if found is None:
         raise TournamentNotFound()
-    return found
+    return Access(tournament_id, found[1], found[0])
 
 
 def keys_of(db, tournament_id: str) -> dict:

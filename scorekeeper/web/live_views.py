@@ -49,7 +49,10 @@ def _last_event_id() -> int | None:
 
 @bp.get("/g/<game_id>/<key>/live")
 def page_stream(game_id, key):
-    """For the sheet page: a `changed` event carrying the version; the page fetches its own view."""
+    """For the sheet page: a `changed` event carrying the version; the page fetches its own view.
+
+    At each heartbeat a `ping` event repeats the version: a page that hears nothing for a few
+    heartbeats knows its connection is dead (live.js) and reconnects."""
     who = games.authorize(get_db(), game_id, key)
     version = _start_version(who)
     path = current_app.config["SCOREKEEPER_DATABASE"]
@@ -57,8 +60,13 @@ def page_stream(game_id, key):
 
     def events():
         yield f"retry: 1000\nid: {version}\nevent: changed\ndata: {version}\n\n"
+        last = version
         for newest in live.stream(the_hub, game_id, version, _key_still_works(path, who), beat):
-            yield ": keep-alive\n\n" if newest is None else f"id: {newest}\nevent: changed\ndata: {newest}\n\n"
+            if newest is None:  # a named event, not a comment: the page sees it and knows the line is alive
+                yield f"event: ping\ndata: {last}\n\n"
+            else:
+                last = newest
+                yield f"id: {newest}\nevent: changed\ndata: {newest}\n\n"
 
     return Response(events(), mimetype="text/event-stream", headers=HEADERS)
 

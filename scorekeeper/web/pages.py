@@ -5,7 +5,7 @@ from flask import Blueprint, abort, make_response, redirect, render_template, re
 from flask_babel import gettext
 from jinja2_fragments.flask import render_block
 
-from .. import LANGUAGES, games, get_db
+from .. import LANGUAGES, games, get_db, tournaments
 from ..rules import VARIANTS, RuleError, find_variant
 from ..rules.base import MAX_NAME
 from . import sheet as sheet_view
@@ -116,7 +116,7 @@ def render_sheet(who, loaded, status: int = 200, error: str | None = None, chose
         entry=entry, error=error, error_at=sheet_view.error_place(error_field, entry, edit, who),
         edit=edit, form=form or {},
         standings=loaded.state.standings if loaded.state.finished else None,
-        chart=sheet_view.chart(loaded),
+        chart=sheet_view.chart(loaded), tournament_url=_tournament_url(loaded.id),
         key=who.key, base=url_for("pages.sheet", game_id=loaded.id, key=who.key),
         view_url=request.full_path.rstrip("?") if request.method == "GET" else
         url_for("pages.sheet", game_id=loaded.id, key=who.key),
@@ -142,6 +142,15 @@ def edit_hand(game_id, key, number):
     if who.role != "scorer" or not 1 <= number <= len(loaded.state.hands):
         abort(404)
     return render_sheet(who, loaded, edit=sheet_view.edit_form(loaded, number))
+
+
+def _tournament_url(game_id: str) -> str | None:
+    """The standings of the tournament this game is a partita of (through its view link)."""
+    tournament_id = tournaments.tournament_of(get_db(), game_id)
+    if tournament_id is None:
+        return None
+    key = tournaments.keys_of(get_db(), tournament_id).get("view")
+    return url_for("tournaments.standings", tournament_id=tournament_id, key=key) if key else None
 
 
 def _after_change(who, loaded):

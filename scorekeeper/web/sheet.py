@@ -3,11 +3,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from flask_babel import lazy_gettext as _l
+
 from ..games import Access, Loaded, sort_out
 from ..present import visible_bids
 from ..rules.predictions import NO_BIDS
 
-SUIT_SYMBOLS = {"H": "♥", "D": "♦", "C": "♣", "S": "♠", "NT": "NT", None: "?"}
+SUIT_SYMBOLS = {"H": "♥", "D": "♦", "C": "♣", "S": "♠", "NT": _l("NT"), None: "?"}
 RED = {"H", "D"}
 
 

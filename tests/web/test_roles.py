@@ -24,6 +24,7 @@ import pytest
 
 from scorekeeper import db as store
 from scorekeeper import games
+import scorekeeper.keys as capability_keys
 
 HAND = {"bids": [3, 4, 2, 3], "tricks": [3, 4, 1, 5]}  # dealer Anna: 12 ≠ 13, tricks add up to 13
 ROLES = ["scorer", "view", "seat0", "seat1", "rotated", "rotated_seat", "garbage", "other_game"]
@@ -287,13 +288,13 @@ def test_keys_have_at_least_128_random_bits(api):
 def test_keys_are_compared_in_constant_time(api, monkeypatch):
     table = Table(api)
     calls = []
-    real = games.hmac.compare_digest
+    real = capability_keys.hmac.compare_digest
 
     def spy(a, b):
         calls.append((a, b))
         return real(a, b)
 
-    monkeypatch.setattr(games.hmac, "compare_digest", spy)
+    monkeypatch.setattr(capability_keys.hmac, "compare_digest", spy)
     assert api.get(table.id, table.keys["garbage"]).status_code == 404
     assert calls and all(isinstance(a, bytes) for a, _ in calls)
     calls.clear()
