@@ -24,7 +24,7 @@
 
   function setState(state) {
     var l = live();
-    if (l) l.dataset.state = state;
+    if (l) { l.hidden = false; l.dataset.state = state; }
     if (state === "live") {
       if (fallback) { clearInterval(fallback); fallback = null; }
     } else if (!fallback) {
@@ -41,6 +41,12 @@
     if (wanted > shown()) refresh();
   }
 
+  // The indicator is hidden in the HTML (without JavaScript there is nothing live to show).
+  if (document.readyState === "loading") {
+    document.addEventListener("DOMContentLoaded", function () { var l = live(); if (l) l.hidden = false; });
+  } else if (live()) {
+    live().hidden = false;
+  }
   document.addEventListener("changed", announced);
   document.addEventListener("ping", announced);
   document.addEventListener("htmx:sse:after:connection", function () { heard = Date.now(); setState("live"); });
