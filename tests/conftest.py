@@ -12,11 +12,13 @@ PLAYERS4 = ["Anna", "Bruno", "Carla", "Dario"]
 PLAYERS5 = ["Anna", "Bruno", "Carla", "Dario", "Elena"]
 
 
+def make_app(folder) -> "Flask":
+    return create_app({"SCOREKEEPER_DATABASE": str(folder / "test.sqlite3"), "SECRET_KEY": "test", "TESTING": True})
+
+
 @pytest.fixture
 def app(tmp_path):
-    app = create_app({"SCOREKEEPER_DATABASE": str(tmp_path / "test.sqlite3"), "SECRET_KEY": "test",
-                      "TESTING": True})
-    yield app
+    return make_app(tmp_path)
 
 
 @pytest.fixture

@@ -5,8 +5,7 @@ import sqlite3
 
 import pytest
 
-from scorekeeper import create_app
-from tests.conftest import Api
+from tests.module_app import api, app, client  # noqa: F401  (one database per module)
 
 PLAYERS = ["Anna", "Bruno", "Carla", "Dario"]
 
@@ -45,21 +44,6 @@ class Table:
         return body
 
 
-# One app per module (a fresh database file costs a migration); every test makes its own games.
-@pytest.fixture(scope="module")
-def app(tmp_path_factory):
-    return create_app({"SCOREKEEPER_DATABASE": str(tmp_path_factory.mktemp("errors") / "e.sqlite3"),
-                       "SECRET_KEY": "test", "TESTING": True})
-
-
-@pytest.fixture(scope="module")
-def client(app):
-    return app.test_client()
-
-
-@pytest.fixture(scope="module")
-def api(client):
-    return Api(client)
 
 
 @pytest.fixture

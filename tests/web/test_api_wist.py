@@ -6,30 +6,14 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from scorekeeper import create_app
-from tests.conftest import Api
 from tests.rules.test_wist import GAME4, GAME5, WORKED_GAMES
+from tests.module_app import api, app, client  # noqa: F401  (one database per module)
 
 PLAYERS = ["Anna", "Bruno", "Carla", "Dario"]
 PLAYERS5 = ["Anna", "Bruno", "Carla", "Dario", "Elena"]
 DEFAULT_OPTIONS = {"direction": "counterclockwise", "sealed_buio": False, "trump_may_always_cut": False}
 
 
-# One app per module (a fresh database file costs a migration); every test makes its own games.
-@pytest.fixture(scope="module")
-def app(tmp_path_factory):
-    return create_app({"SCOREKEEPER_DATABASE": str(tmp_path_factory.mktemp("wist") / "w.sqlite3"),
-                       "SECRET_KEY": "test", "TESTING": True})
-
-
-@pytest.fixture(scope="module")
-def client(app):
-    return app.test_client()
-
-
-@pytest.fixture(scope="module")
-def api(client):
-    return Api(client)
 
 
 def ok(response, status=200):

@@ -6,28 +6,13 @@ import io
 
 import pytest
 
-from scorekeeper import create_app
 from scorekeeper.csvexport import safe
-from tests.conftest import Api
 from tests.rules.test_wist import GAME4, GAME5
+from tests.module_app import api, app, client  # noqa: F401  (one database per module)
 
 HEADER = "game_id,variant,hand,hand_name,cards,trump,dealer,seat,player,bid,tricks,score,total,detail"
 
 
-@pytest.fixture(scope="module")
-def app(tmp_path_factory):
-    return create_app({"SCOREKEEPER_DATABASE": str(tmp_path_factory.mktemp("csv") / "c.sqlite3"),
-                       "SECRET_KEY": "test", "TESTING": True})
-
-
-@pytest.fixture(scope="module")
-def client(app):
-    return app.test_client()
-
-
-@pytest.fixture(scope="module")
-def api(client):
-    return Api(client)
 
 
 def export(api, game_id, key):

@@ -5,16 +5,12 @@ import re
 
 import pytest
 
-from scorekeeper import create_app
+from tests.module_app import app  # noqa: F401  (one database per module)
 
 IGNORED_METHODS = {"HEAD", "OPTIONS"}
 HTTP_METHODS = {"get", "put", "post", "delete", "patch"}
 
 
-@pytest.fixture(scope="module")
-def app(tmp_path_factory):
-    return create_app({"SCOREKEEPER_DATABASE": str(tmp_path_factory.mktemp("openapi") / "o.sqlite3"),
-                       "SECRET_KEY": "test", "TESTING": True})
 
 
 @pytest.fixture(scope="module")
