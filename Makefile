@@ -5,7 +5,7 @@ HOST   ?= 0.0.0.0
 PORT   ?= 5000
 export SCOREKEEPER_DATABASE ?= $(CURDIR)/instance/scorekeeper.sqlite3
 
-.PHONY: run serve test setup setup-dev chromium translations messages vendor bench clean
+.PHONY: run serve test setup setup-dev chromium translations messages vendor bench bench-live clean
 
 export HOST PORT
 
@@ -53,6 +53,9 @@ vendor: ## refresh the front-end files from the npm registry
 
 bench: setup-dev
 	$(PY) bench/replay.py
+
+bench-live: setup ## live propagation: gunicorn (gunicorn.conf.py) on 127.0.0.1, 1/50/500 open event streams
+	$(PY) bench/live.py $(BENCH_ARGS)
 
 clean:
 	rm -rf $(VENV) .pytest_cache test-artifacts

@@ -8,7 +8,10 @@ Size: WORKERS × THREADS is the number of open streams plus requests served at o
 """
 import os
 
-bind = f"{os.environ.get('HOST', '0.0.0.0')}:{os.environ.get('PORT', '8000')}"
+# The app reads HOST to know it listens on all interfaces and put the LAN address in QR codes
+# (scorekeeper/web/links.py): set it here too when it was left to this default.
+os.environ.setdefault("HOST", "0.0.0.0")
+bind = f"{os.environ['HOST']}:{os.environ.get('PORT', '8000')}"
 worker_class = "gthread"
 workers = int(os.environ.get("WORKERS", "2"))
 threads = int(os.environ.get("THREADS", "300"))

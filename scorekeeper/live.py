@@ -15,11 +15,14 @@ from __future__ import annotations
 import os
 import threading
 import time
+from collections import OrderedDict
 
 from . import db as store
 
 POLL_SECONDS = 0.05
 IDLE_STOP_SECONDS = 10.0
+CACHED_VERSIONS = 64  # per game: what streams woken by the same change share instead of each reading it
+CACHED_GAMES = 256
 
 
 class Hub:
@@ -32,6 +35,8 @@ class Hub:
         self.watcher: threading.Thread | None = None
         self.last_rowid = None
         self.keys_seen = None  # (max rowid of keys, revoked keys): a rotation in any process moves it
+        self.recent: OrderedDict[str, list[tuple[int, object]]] = OrderedDict()  # game → [(version, item)]
+        self.recent_lock = threading.Lock()
 
     def published(self, game_id: str, version: int) -> None:
         """A write in this process committed `version` of `game_id`."""
@@ -73,6 +78,24 @@ class Hub:
             finally:
                 self.waiting -= 1
             return self.versions.get(game_id, 0), self.pokes
+
+    def since(self, game_id: str, after: int, read) -> list[tuple[int, object]]:
+        """[(version, item)] for the versions of a game above `after`, in order; `read(after)` gives
+        the same from the database. Every stream woken by one change asks for the same versions:
+        the first one reads them, the others share what it read — so an item must be the same for
+        every caller (the JSON stream's events are: they never carry a value, sealed or not)."""
+        with self.recent_lock:
+            items = self.recent.get(game_id)
+            if items and items[0][0] <= after + 1:
+                if items[-1][0] < max(self.versions.get(game_id, 0), after + 1):
+                    items = items + list(read(items[-1][0]))
+            else:
+                items = list(read(after))
+            self.recent[game_id] = items[-CACHED_VERSIONS:]
+            self.recent.move_to_end(game_id)
+            while len(self.recent) > CACHED_GAMES:
+                self.recent.popitem(last=False)
+            return [(version, item) for version, item in items if version > after]
 
     def _watch(self) -> None:
         db = store.connect(self.path)

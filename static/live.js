@@ -3,7 +3,8 @@
 // (morphing keeps what is being typed). A fetch that fails is retried until the sheet is current.
 // While the stream is down — an error, or silence longer than a few heartbeats (a phone whose Wi-Fi
 // dropped keeps a dead connection open) — the indicator says "reconnecting…", the stream is
-// reopened and the sheet is refreshed every few seconds instead.
+// reopened and the sheet is refreshed every few seconds instead. When the link stops working (it was
+// rotated), the page reloads and shows why.
 (function () {
   "use strict";
   var FALLBACK_MS = 5000, CHECK_MS = 2000, SILENCE_MS = 25000;
@@ -18,8 +19,14 @@
     if (!s || !window.htmx || busy) return;
     busy = true;
     var done = function () { busy = false; };
-    var request = htmx.ajax("GET", s.dataset.url, { target: "#sheet", swap: "outerMorph" });
+    var request = htmx.ajax("GET", s.dataset.url, { target: "#sheet", swap: "outerMorph",
+                                                    headers: { "X-Live-Refresh": "1" } });
     if (request && request.then) request.then(done, done); else done();
+  }
+
+  function gone() {
+    if (fallback) { clearInterval(fallback); fallback = null; }
+    window.location.reload();
   }
 
   function setState(state) {
@@ -54,7 +61,20 @@
     var c = event.detail && event.detail.connection;
     if (c && c.attempt > 0) setState("reconnecting");  // the stream ended: trying again
   });
-  document.addEventListener("htmx:sse:error", function () { setState("reconnecting"); });
+  document.addEventListener("htmx:sse:error", function (event) {
+    setState("reconnecting");
+    if (event.detail && event.detail.status === 404) gone();
+  });
+  // A refresh answered 404: the link was rotated (or the game is gone). Show that page whole
+  // rather than swapping an error page into the sheet.
+  document.addEventListener("htmx:before:response", function (event) {
+    var ctx = event.detail && event.detail.ctx;
+    if (ctx && ctx.request && ctx.request.headers && ctx.request.headers["X-Live-Refresh"] &&
+        ctx.response && ctx.response.status === 404) {
+      event.preventDefault();
+      gone();
+    }
+  });
   document.addEventListener("htmx:sse:close", function () { setState("reconnecting"); });
 
   setInterval(function () {

@@ -19,7 +19,8 @@ def hub() -> live.Hub:
 
 
 def heartbeat() -> float:
-    """Seconds between keep-alive comments: they also find the streams of phones that went away."""
+    """Seconds between keep-alives: they also find the streams of phones that went away. Keep it
+    well under 25 s: a sheet page that hears nothing for that long reconnects (static/live.js)."""
     return float(current_app.config.get("LIVE_HEARTBEAT_SECONDS", 10.0))
 
 
@@ -94,10 +95,12 @@ def json_stream(game_id):
     path = current_app.config["SCOREKEEPER_DATABASE"]
     the_hub, beat = hub(), heartbeat()
 
-    def since_version(after: int) -> list[dict]:
+    def since_version(after: int) -> list[tuple[int, str]]:
+        """(version, the event as sent) for each version above `after`, read from the database."""
         db = store.connect(path)
         try:
-            return [describe(e) for e in store.events_after(db, game_id, after)]
+            return [(e["seq"], f"id: {e['seq']}\nevent: change\ndata: {json.dumps(describe(e))}\n\n")
+                    for e in store.events_after(db, game_id, after)]
         finally:
             db.conn.close()
 
@@ -105,15 +108,15 @@ def json_stream(game_id):
         yield f"retry: 1000\nevent: hello\ndata: {json.dumps({'version': current})}\n\n"
         last = current
         if since is not None and since < current:
-            for data in since_version(since):  # may already reach past `current`: go on from there
-                last = data["version"]
-                yield f"id: {last}\nevent: change\ndata: {json.dumps(data)}\n\n"
+            for last, text in since_version(since):  # may already reach past `current`: go on from there
+                yield text
         for newest in live.stream(the_hub, game_id, last, _key_still_works(path, who), beat):
             if newest is None:
                 yield ": keep-alive\n\n"
                 continue
-            for data in since_version(last):
-                last = data["version"]
-                yield f"id: {last}\nevent: change\ndata: {json.dumps(data)}\n\n"
+            sent = the_hub.since(game_id, last, since_version)  # one read shared by the game's streams
+            if sent:
+                last = sent[-1][0]
+                yield "".join(text for _, text in sent)
 
     return Response(events(), mimetype="text/event-stream", headers=HEADERS)

@@ -260,3 +260,32 @@ def test_an_idle_stream_of_a_gone_phone_is_found_by_the_heartbeat(quick_server, 
     stream.close()
     assert wait_until(lambda: hub.waiting == 0, timeout=5)  # no change needed
     assert wait_until(lambda: handler_threads(quick_server) == 0, timeout=5)
+
+
+def test_hub_shares_one_read_among_the_streams_of_a_game(tmp_path):
+    """Streams woken by the same change share one database read; a late one still gets all it missed."""
+    hub = live.Hub(str(tmp_path / "unused.sqlite3"))
+    log = list(range(1, 101))  # versions 1..100 "in the database"
+    reads = []
+
+    def read(after):
+        reads.append(after)
+        return [(v, f"event {v}") for v in log if v > after]
+
+    hub.versions["g"] = 10
+    log[:] = list(range(1, 11))
+    assert [v for v, _ in hub.since("g", 5, read)] == [6, 7, 8, 9, 10]
+    for _ in range(50):  # the other streams of the game, woken by the same change
+        assert [v for v, _ in hub.since("g", 5, read)] == [6, 7, 8, 9, 10]
+    assert reads == [5]
+    log.append(11)
+    hub.versions["g"] = 11
+    assert [item for _, item in hub.since("g", 10, read)] == ["event 11"]
+    assert reads == [5, 10]  # only what was new
+    assert [v for v, _ in hub.since("g", 2, read)] == list(range(3, 12))  # one that fell behind the cache
+    log[:] = list(range(1, 201))
+    hub.versions["g"] = 200
+    got = [v for v, _ in hub.since("g", 0, read)]
+    assert got == list(range(1, 201))  # more than the cache keeps: all of it, still
+    assert [v for v, _ in hub.since("g", 199, read)] == [200]
+    assert [v for v, _ in hub.since("other", 0, lambda after: [])] == []
