@@ -7,15 +7,13 @@ export SCOREKEEPER_DATABASE ?= $(CURDIR)/instance/scorekeeper.sqlite3
 
 .PHONY: run serve test setup setup-dev chromium translations messages vendor bench bench-live clean
 
-export HOST PORT
-
 run: setup translations ## start the app for the table (development server, all interfaces)
-	$(PY) -m scorekeeper.announce
-	$(VENV)/bin/flask --app app run --host $(HOST) --port $(PORT) --with-threads
+	HOST=$(HOST) PORT=$(PORT) $(PY) -m scorekeeper.announce
+	HOST=$(HOST) $(VENV)/bin/flask --app app run --host $(HOST) --port $(PORT) --with-threads
 
 serve: setup translations ## production: gunicorn with threaded workers (see gunicorn.conf.py)
-	$(PY) -m scorekeeper.announce
-	$(VENV)/bin/gunicorn -c gunicorn.conf.py app:app
+	HOST=$(HOST) PORT=$(PORT) $(PY) -m scorekeeper.announce
+	HOST=$(HOST) PORT=$(PORT) $(VENV)/bin/gunicorn -c gunicorn.conf.py app:app
 
 test: setup-dev translations chromium ## every test, browser tests included
 	$(PY) -m pytest -n 2 -q

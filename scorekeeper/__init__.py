@@ -20,6 +20,7 @@ def create_app(config: dict | None = None) -> Flask:
     app.config.update(
         SCOREKEEPER_DATABASE=os.environ.get("SCOREKEEPER_DATABASE", str(Path(app.instance_path) / "scorekeeper.sqlite3")),
         PUBLIC_URL=os.environ.get("PUBLIC_URL", ""),
+        LISTEN_HOST=os.environ.get("HOST", ""),  # 0.0.0.0: QR codes carry the LAN address
         SECRET_KEY=os.environ.get("SECRET_KEY") or _instance_secret(Path(app.instance_path)),
         MAX_CONTENT_LENGTH=64 * 1024,
         BABEL_TRANSLATION_DIRECTORIES=str(ROOT / "translations"),

@@ -13,7 +13,8 @@ PLAYERS5 = ["Anna", "Bruno", "Carla", "Dario", "Elena"]
 
 
 def make_app(folder) -> "Flask":
-    return create_app({"SCOREKEEPER_DATABASE": str(folder / "test.sqlite3"), "SECRET_KEY": "test", "TESTING": True})
+    return create_app({"SCOREKEEPER_DATABASE": str(folder / "test.sqlite3"), "SECRET_KEY": "test", "TESTING": True,
+                       "LISTEN_HOST": "127.0.0.1", "PUBLIC_URL": ""})
 
 
 @pytest.fixture
@@ -69,7 +70,8 @@ def api(client):
 @pytest.fixture
 def live_server(tmp_path):
     """The app served on a free local port in a thread, for the browser tests."""
-    app = create_app({"SCOREKEEPER_DATABASE": str(tmp_path / "live.sqlite3"), "SECRET_KEY": "test"})
+    app = create_app({"SCOREKEEPER_DATABASE": str(tmp_path / "live.sqlite3"), "SECRET_KEY": "test",
+                      "LISTEN_HOST": "127.0.0.1", "PUBLIC_URL": ""})
     server = make_server("127.0.0.1", 0, app, threaded=True)
     thread = threading.Thread(target=server.serve_forever, daemon=True)
     thread.start()

@@ -8,7 +8,6 @@ the address the request came to (which other devices evidently reach).
 from __future__ import annotations
 
 import ipaddress
-import os
 import socket
 from urllib.parse import urlsplit
 
@@ -56,7 +55,7 @@ def base_url() -> str:
     if public:
         return public.rstrip("/")
     address = urlsplit(request.host_url)
-    listening = current_app.config.get("LISTEN_HOST") or os.environ.get("HOST", "")
+    listening = current_app.config.get("LISTEN_HOST", "")
     if _is_loopback(address.hostname or "") and listening in ALL_INTERFACES:
         lan = lan_address()
         if lan:
