@@ -60,7 +60,7 @@ class Entry:
     bidders: list
     pad_seat: int | None = None
     pad_name: str = ""
-    pad: list = field(default_factory=list)  # (value, disabled)
+    pad: list = field(default_factory=list)  # (value, disabled, is the bid already in)
     blocked: tuple | None = None  # (name, value)
     bids_in: int = 0
     needs_trump: bool = False
@@ -118,7 +118,8 @@ def entry(loaded: Loaded, access: Access, chosen_seat: int | None = None) -> Ent
     if pad_seat is not None:
         blocked = hand.forbidden_for(pad_seat)
         e.pad_seat, e.pad_name = pad_seat, state.players[pad_seat]
-        e.pad = [(value, value == blocked) for value in range(spec.cards + 1)]
+        current = bids[pad_seat]  # what this caller may see of the bid already in (a sealed one stays hidden)
+        e.pad = [(value, value == blocked, value == current) for value in range(spec.cards + 1)]
         e.blocked = (state.players[pad_seat], blocked) if blocked is not None else None
     if phase == "tricks":
         e.tricks_rows = [(s, state.players[s], _show_bid(bids[s])) for s in hand.order]
