@@ -20,6 +20,8 @@ ROLES = ("scorer", "view", "seat")
 class NotFound(Exception):
     """Unknown game, or a key that does not open it (we never say which)."""
 
+    message = N_("There is no such game, or this link no longer opens it.")
+
 
 class Forbidden(RuleError):
     code = "forbidden"

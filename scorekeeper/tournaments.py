@@ -41,9 +41,13 @@ SCHEME = next(option for option in WHIST_TORNEO.options if option.name == "schem
 class TournamentNotFound(games.NotFound):
     """Unknown tournament, or a key that does not open it (we never say which)."""
 
+    message = N_("There is no such tournament, or this link no longer opens it.")
+
 
 class PartitaNotFound(games.NotFound):
     """A game that is not a partita of this tournament."""
+
+    message = N_("That game is not a partita of this tournament.")
 
 
 class AlreadyInTournament(StateConflict):

@@ -25,8 +25,8 @@ def json_error(status: int, code: str, text: str, **extra):
 
 def register(app) -> None:
     @app.errorhandler(NotFound)
-    def not_found(_error):
-        text = gettext("There is no such game, or this link no longer opens it.")
+    def not_found(error):
+        text = gettext(error.message)
         if wants_json():
             return json_error(404, "not_found", text)
         return render_template("error.html", status=404, message=text), 404

@@ -17,7 +17,7 @@ from .. import games, get_db, tournaments
 from ..rules import N_
 from ..rules.base import MAX_NAME, InvalidInput
 from ..rules.torneo import WHIST_TORNEO
-from .errors import json_error, message, wants_json
+from .errors import message
 from .links import base_url
 from .links import links as game_links
 from .mixed import mixed
@@ -30,22 +30,6 @@ bp.add_app_template_filter(mixed, "mixed")
 
 MAX_REMEMBERED = 20
 SCHEME_OPTION = tournaments.SCHEME
-
-
-@bp.app_errorhandler(tournaments.TournamentNotFound)
-def tournament_not_found(_error):
-    text = gettext("There is no such tournament, or this link no longer opens it.")
-    if wants_json():
-        return json_error(404, "not_found", text)
-    return render_template("error.html", status=404, message=text), 404
-
-
-@bp.app_errorhandler(tournaments.PartitaNotFound)
-def partita_not_found(_error):
-    text = gettext("That game is not a partita of this tournament.")
-    if wants_json():
-        return json_error(404, "not_found", text)
-    return render_template("error.html", status=404, message=text), 404
 
 
 def is_htmx() -> bool:
@@ -263,7 +247,7 @@ def add_game(tournament_id, key):
             raise
         t = tournaments.load(get_db(), tournament_id)
         return organiser_page(who, t, 404, attach_form=form, attach_errors={
-            "game_id": gettext("There is no such game, or this link no longer opens it.")})
+            "game_id": gettext(error.message)})
     except games.RuleError as error:
         t = tournaments.load(get_db(), tournament_id)
         if form.get("link") is not None:

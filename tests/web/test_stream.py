@@ -256,7 +256,7 @@ def test_an_idle_stream_of_a_gone_phone_is_found_by_the_heartbeat(quick_server, 
     stream = Stream(quick_server, events_path(game["id"]), game["keys"]["view"])
     assert stream.next()[0] == "hello"
     assert wait_until(lambda: stream.comments >= 1, timeout=3)  # keep-alive comments flow
-    assert hub.waiting == 1
+    assert wait_until(lambda: hub.waiting == 1, timeout=3)  # between keep-alives it waits in the hub
     stream.close()
     assert wait_until(lambda: hub.waiting == 0, timeout=5)  # no change needed
     assert wait_until(lambda: handler_threads(quick_server) == 0, timeout=5)
