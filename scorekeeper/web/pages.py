@@ -196,12 +196,13 @@ def save_hand(game_id, key, number):
         event["trump"] = form.get("trump") or None
     if form.get("with_bids"):
         event["bids"] = _numbers(form, "bid", players)
-    tricks = _numbers(form, "tricks", players)
-    if any(t is not None for t in tricks):  # as on paper, a box left blank is no trick
-        tricks = [0 if t is None else t for t in tricks]
-    event["tricks"] = tricks
-    if loaded.state.variant.penalties:
-        event["penalties"] = [s for s in range(players) if form.get(f"penalty-{s}")]
+    if any(f"tricks-{seat}" in form for seat in range(players)):  # the trump buttons send the trump alone
+        tricks = _numbers(form, "tricks", players)
+        if any(t is not None for t in tricks):  # as on paper, a box left blank is no trick
+            tricks = [0 if t is None else t for t in tricks]
+        event["tricks"] = tricks
+        if loaded.state.variant.penalties:
+            event["penalties"] = [s for s in range(players) if form.get(f"penalty-{s}")]
     try:
         loaded = games.change(get_db(), who, event, form.get("version"))
     except RuleError as error:

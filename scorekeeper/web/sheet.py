@@ -162,6 +162,7 @@ class EditForm:
     trump: str | None
     rows: list  # (seat, name, bid, tricks, penalty)
     penalties: bool
+    bids: bool = True  # False in a round without bidding
 
 
 def edit_form(loaded: Loaded, number: int, form=None) -> EditForm:
@@ -180,7 +181,8 @@ def edit_form(loaded: Loaded, number: int, form=None) -> EditForm:
         rows.append((seat, state.players[seat], _show_bid(bid), tricks, penalty))
     trump = form.get("trump", hand.trump) if form else hand.trump
     return EditForm(number=number, name=hand.name, cards=hand.cards, needs_trump=hand.spec.trump is None,
-                    trump=trump, rows=rows, penalties=state.variant.penalties)
+                    trump=trump, rows=rows, penalties=state.variant.penalties,
+                    bids=hand.spec.bidding != NO_BIDS)
 
 
 @dataclass
