@@ -181,7 +181,7 @@ def check_round(number) -> int | None:
 
 def _natural(label: str) -> tuple:
     """Sort "2" before "10" and "A" before "B"."""
-    return tuple((0, int(part), "") if part.isdigit() else (1, 0, part.casefold())
+    return tuple((0, int(part), "") if part.isdecimal() else (1, 0, part.casefold())
                  for part in re.findall(r"\d+|\D+", label))
 
 

@@ -45,7 +45,7 @@ def _start_version(who: games.Access) -> int:
 
 def _last_event_id() -> int | None:
     raw = request.headers.get("Last-Event-ID") or request.args.get("since") or ""
-    return int(raw) if raw.isdigit() and len(raw) < 10 else None
+    return int(raw) if raw.isdecimal() and len(raw) < 10 else None
 
 
 @bp.get("/g/<game_id>/<key>/live")

@@ -74,10 +74,10 @@ def create_game():
         abort(400)
     typed = form.getlist("player")
     players = [name for name in typed if name.strip()]
-    dealer = form.get("first_dealer", "draw")
-    first_dealer = None
-    if dealer.isdigit() and int(dealer) < len(typed) and typed[int(dealer)].strip():
-        first_dealer = sum(1 for name in typed[: int(dealer)] if name.strip())
+    dealer, ticked = form.get("first_dealer", "draw"), _int_arg(form.get("first_dealer"))
+    first_dealer = None  # "draw": the app draws
+    if ticked is not None and ticked < len(typed) and typed[ticked].strip():
+        first_dealer = sum(1 for name in typed[:ticked] if name.strip())  # blank rows are skipped
     elif dealer != "draw":
         first_dealer = -1  # the ticked dealer has no name: refused by the rules with a clear message
     options = {}
@@ -104,7 +104,7 @@ def _open(game_id: str, key: str):
 
 
 def _int_arg(value) -> int | None:
-    return int(value) if isinstance(value, str) and value.isdigit() and len(value) < 4 else None
+    return int(value) if isinstance(value, str) and value.isdecimal() and len(value) < 4 else None
 
 
 def render_sheet(who, loaded, status: int = 200, error: str | None = None, chosen_seat=None, edit=None,
@@ -170,7 +170,7 @@ def bid(game_id, key):
     form = request.form
     seat, value = _int_arg(form.get("seat")), form.get("bid", "")
     event = {"type": "bid", "hand": _int_arg(form.get("hand")), "seat": seat,
-             "bid": int(value) if value.isdigit() and len(value) < 4 else value[:20]}
+             "bid": int(value) if value.isdecimal() and len(value) < 4 else value[:20]}
     try:
         loaded = games.change(get_db(), who, event, form.get("version"))
     except RuleError as error:
@@ -182,7 +182,7 @@ def _numbers(form, prefix: str, players: int) -> list:
     values = []
     for seat in range(players):
         raw = form.get(f"{prefix}-{seat}", "").strip()
-        values.append(int(raw) if raw.isdigit() and len(raw) < 4 else (None if raw == "" else raw[:20]))
+        values.append(int(raw) if raw.isdecimal() and len(raw) < 4 else (None if raw == "" else raw[:20]))
     return values
 
 

@@ -212,9 +212,9 @@ def standings_csv(tournament_id, key):
 def _partita_fields(form) -> dict:
     players = [name for name in form.getlist("player") if name.strip()]
     dealer = form.get("first_dealer", "draw")
-    first_dealer = int(dealer) if dealer.isdigit() and len(dealer) < 3 else None
+    first_dealer = int(dealer) if dealer.isdecimal() and len(dealer) < 3 else None
     round_text = form.get("round", "").strip()
-    number = int(round_text) if round_text.isdigit() and len(round_text) < 4 else (round_text[:10] or None)
+    number = int(round_text) if round_text.isdecimal() and len(round_text) < 4 else (round_text[:10] or None)
     options = {"scheme": form["scheme"]} if form.get("scheme") else None
     return {"players": players, "options": options, "first_dealer": first_dealer,
             "table": form.get("table") or None, "number": number}

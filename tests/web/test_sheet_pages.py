@@ -42,3 +42,22 @@ def test_correcting_the_wist_round_offers_no_bids(api, client):
     assert response.status_code == 303
     last = api.get(game["id"], key).get_json()["hands"][7]
     assert last["bids"] == [0, 0, 0, 0] and last["scores"] == [-50, -15, 25, 25]
+
+
+def test_new_game_form_refuses_nonsense_without_a_500(client):
+    base = {"variant": "wist", "player": ["Anna", "Bruno", "Carla", "Dario"]}
+    for dealer in ["9" * 5000, "-1", "x", "7"]:
+        response = client.post("/new", data={**base, "first_dealer": dealer})
+        assert response.status_code == 422, dealer
+        assert "The first dealer must be one of the players." in response.get_data(as_text=True)
+    response = client.post("/new", data={**base, "player": ["Anna", "", "Carla", "Dario", "Elena"], "first_dealer": "4"})
+    assert response.status_code == 303  # a blank row is skipped; Elena (typed fifth) deals first
+    assert client.post("/new", data={"variant": "nope"}).status_code == 400
+
+
+def test_digits_that_are_not_numbers_get_a_message_not_a_500(api, client):
+    game = api.game(first_dealer=0)
+    url = sheet_url(game)
+    assert client.post(f"{url}/bid", data={"hand": "1", "seat": "0", "bid": "²"}).status_code == 422
+    assert client.post(f"{url}/hands/1", data={"tricks-0": "²", "tricks-1": "١٢"}).status_code == 422
+    assert api.get(game["id"], game["keys"]["scorer"]).get_json()["version"] == 1
