@@ -20,6 +20,7 @@ MAX_REMEMBERED = 30
 
 
 bp.add_app_template_global(option_label)
+bp.add_app_template_global(sheet_view.role_name)
 
 
 def is_htmx() -> bool:

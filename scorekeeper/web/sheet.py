@@ -9,6 +9,14 @@ from ..games import Access, Loaded, sort_out
 from ..present import visible_bids
 from ..rules.predictions import NO_BIDS
 
+ROLE_NAMES = {"scorer": _l("scorer"), "view": _l("table view"), "seat": _l("player")}
+
+
+def role_name(role: str) -> str:
+    """A link's role as people say it: scorer, table view, player."""
+    return str(ROLE_NAMES.get(role, role))
+
+
 SUIT_SYMBOLS = {"H": "♥", "D": "♦", "C": "♣", "S": "♠", "NT": _l("NT"), None: "?"}
 RED = {"H", "D"}
 
@@ -212,7 +220,7 @@ def history(loaded: Loaded, number: int, access: Access) -> list[HistoryEntry]:
         if payload.get("hand") != number:
             continue
         by = (state.players[row["actor_seat"]] if row["actor_role"] == "seat" and row["actor_seat"] is not None
-              else row["actor_role"])
+              else role_name(row["actor_role"]))
         entry = HistoryEntry(at=row["created_at"], time=row["created_at"][11:19], by=by, kind="undo"
                              if row["type"] == "undo" else payload.get("type", ""),
                              undone=row["seq"] in undone_seqs and row["seq"] not in standing_seqs)
