@@ -241,7 +241,7 @@ class PredictionGame:
             for value in tricks:
                 if not isinstance(value, bool) and isinstance(value, int) and value > spec.cards:
                     self._refuse_capped(spec, TricksSum, "tricks")
-                check_int(value, "tricks", 0, spec.cards)
+                check_int(value, "tricks", 0, spec.cards, error=TricksSum)  # impossible counts: not adding up
             if None in record.bids:
                 missing = [self.players[s] for s in self.order(spec.number) if record.bids[s] is None]
                 raise MissingBids(N_("Tricks can be recorded once everyone has bid; still to bid: %(names)s."),

@@ -336,10 +336,18 @@ def test_422_tricks_sum(api, table):
 
 
 @pytest.mark.parametrize("tricks", [
-    [4, 1, 5], [4, 1, 5, 3, 0], "4,1,5,3", [4, 1, 5, None], [4, 1, 5, "3"], [14, 0, 0, -1], [4.0, 1, 5, 3]])
+    [4, 1, 5], [4, 1, 5, 3, 0], "4,1,5,3", [4, 1, 5, None], [4, 1, 5, "3"], [4.0, 1, 5, 3]])
 def test_422_tricks_of_the_wrong_shape(api, table, tricks):
     assert api.bid(table.id, table.scorer, 1, 3, 3).status_code == 200
     table.refused(lambda: api.hand(table.id, table.scorer, 1, {"tricks": tricks}), 422, "invalid_input")
+
+
+@pytest.mark.parametrize("tricks", [[14, 0, 0, 0], [14, 0, 0, -1], [-1, 1, 5, 8]])
+def test_422_tricks_that_cannot_be(api, table, tricks):
+    """More tricks than cards, or fewer than none: the tricks do not add up to a real hand."""
+    assert api.bid(table.id, table.scorer, 1, 3, 3).status_code == 200
+    body = table.refused(lambda: api.hand(table.id, table.scorer, 1, {"tricks": tricks}), 422, "tricks_sum")
+    assert "between 0 and 13" in body["error"]["message"]
 
 
 def test_422_missing_bids(api, shared):
