@@ -276,7 +276,8 @@ def chart(loaded: Loaded, width: int = 320, height: int = 160) -> Chart | None:
 
     lines = []
     for seat, name in enumerate(state.players):
-        points = [(round(pad + i * step, 1), y(totals[seat])) for i, totals in enumerate(series)]
+        nudge = (seat - (len(state.players) - 1) / 2) * 2  # equal totals: lines side by side, not hidden
+        points = [(round(pad + i * step, 1), round(y(totals[seat]) + nudge, 1)) for i, totals in enumerate(series)]
         lines.append(ChartLine(name=name, color=PALETTE[seat % len(PALETTE)],
                                points=" ".join(f"{px},{py}" for px, py in points),
                                last=(points[-1][0], points[-1][1], series[-1][seat])))
