@@ -21,11 +21,16 @@ def browser():
         browser.close()
 
 
+def phone_context(browser, viewport=PHONE, **options):
+    """A touch phone in English with the given viewport (options override, e.g. JavaScript off)."""
+    return browser.new_context(**{"viewport": viewport, "locale": "en-US", "device_scale_factor": 2,
+                                  "is_mobile": True, "has_touch": True, **options})
+
+
 @pytest.fixture
 def phone(browser):
     """A fresh phone-sized browser context (English), closed after the test."""
-    context = browser.new_context(viewport=PHONE, locale="en-US", device_scale_factor=2, is_mobile=True,
-                                  has_touch=True)
+    context = phone_context(browser)
     yield context
     context.close()
 

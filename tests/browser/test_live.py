@@ -19,7 +19,7 @@ import urllib.request
 import pytest
 from playwright.sync_api import Page, expect
 
-from .conftest import PHONE
+from .conftest import PHONE, phone_context
 
 PLAYERS = ["Anna", "Bruno", "Carla", "Dario"]
 SEALED_BIDS = [5, 2, 6, 1]  # Anna, Bruno, Carla, Dario
@@ -47,8 +47,7 @@ def phones(browser):
 
     def new(count: int = 1) -> list:
         for _ in range(count):
-            made.append(browser.new_context(viewport=PHONE, locale="en-US", device_scale_factor=2,
-                                            is_mobile=True, has_touch=True))
+            made.append(phone_context(browser))
         return made[-count:]
 
     yield new

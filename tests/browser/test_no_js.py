@@ -11,13 +11,14 @@ import re
 import pytest
 from playwright.sync_api import Page, expect
 
+from .conftest import phone_context
+
 PLAYERS = ["Anna", "Bruno", "Carla", "Dario"]
 
 
 @pytest.fixture
 def no_js(browser):
-    context = browser.new_context(java_script_enabled=False, viewport={"width": 390, "height": 844},
-                                  locale="en-US", is_mobile=True, has_touch=True)
+    context = phone_context(browser, java_script_enabled=False)
     yield context
     context.close()
 

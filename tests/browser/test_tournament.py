@@ -20,7 +20,7 @@ from playwright.sync_api import Page, expect
 
 from tests import torneo_support as ref
 
-from .conftest import PHONE
+from .conftest import PHONE, phone_context
 
 TABLE_A = ["Anna", "Bruno", "Carla"]
 TABLE_B = ["Dario", "Elena", "Fabio", "Gina"]
@@ -81,8 +81,7 @@ def contexts(browser):
     opened = []
 
     def new(viewport=PHONE):
-        context = browser.new_context(viewport=viewport, locale="en-US", device_scale_factor=2,
-                                      is_mobile=viewport["width"] < 600, has_touch=True)
+        context = phone_context(browser, viewport, is_mobile=viewport["width"] < 600)
         opened.append(context)
         return context
 

@@ -27,6 +27,8 @@ import re
 import pytest
 from playwright.sync_api import Page, expect
 
+from .conftest import phone_context
+
 PLAYERS = ["Anna", "Bruno", "Carla", "Dario"]
 NARROW = {"width": 360, "height": 740}
 
@@ -291,8 +293,7 @@ def test_complete_wist_game_by_tapping(live_server, phone, artifacts):
 # -- a narrow phone: 5 players, 360 px ---------------------------------------------------------------
 @pytest.fixture
 def narrow(browser):
-    context = browser.new_context(viewport=NARROW, locale="en-US", device_scale_factor=2, is_mobile=True,
-                                  has_touch=True)
+    context = phone_context(browser, NARROW)
     yield context
     context.close()
 
