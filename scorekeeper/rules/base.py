@@ -54,10 +54,6 @@ class MissingBids(RuleError):
     field = "tricks"
 
 
-class InvalidContract(RuleError):
-    code = "invalid_contract"
-
-
 class InvalidPlayers(RuleError):
     code = "invalid_players"
     field = "players"
@@ -87,14 +83,6 @@ class HandNotCurrent(StateConflict):
 
 class BiddingClosed(StateConflict):
     code = "bidding_closed"
-
-
-class GameFinished(StateConflict):
-    code = "game_finished"
-
-
-class LaterHandBroken(StateConflict):
-    code = "later_hand_broken"
 
 
 @dataclass(frozen=True)
