@@ -128,10 +128,6 @@ class Tournament:
     fingerprint: str
 
     @property
-    def rounds(self) -> list[int]:
-        return sorted({t.round for t in self.tables})
-
-    @property
     def current_round(self) -> int:
         return max((t.round for t in self.tables), default=1)
 

@@ -66,7 +66,6 @@ class PredictionVariant:
     score: Callable[[HandSpec, HandRecord, int], HandResult]
     standings: Callable[["PredictionGame"], list[Place]] = lambda game: standings_by_total(game.totals)
     penalties: bool = False  # whist-torneo records illegal plays
-    family: str = "predictions"
 
     def new_game(self, players: list[str], first_dealer: int, options: dict) -> "PredictionGame":
         specs = tuple(self.schedule(len(players), options))
