@@ -139,12 +139,17 @@ def _check_version(loaded: Loaded, if_match) -> None:
                                  "look at the sheet again and retry."), version=loaded.version)
 
 
-def change(db, access: Access, event: dict, if_match=None) -> Loaded:
-    """Validate one change against the current state and append it."""
+def change(db, access: Access, event: dict, if_match=None, hand_seen=None) -> Loaded:
+    """Validate one change against the current state and append it.
+
+    `if_match`: the whole game must still be at that version (the API's If-Match).
+    `hand_seen`: the version a form was drawn at; refused only if the same hand changed since
+    (a bid in another hand meanwhile is no reason to throw away a correction being typed)."""
     authorize_change(access, event)
     with store.write(db):
         loaded = load(db, access.game_id)
         _check_version(loaded, if_match)
+        _check_hand_unchanged(loaded, event.get("hand"), hand_seen)
         if access.role == "seat":
             _seat_may_bid(loaded.state, event)
         state = loaded.state.apply(event)
@@ -152,6 +157,18 @@ def change(db, access: Access, event: dict, if_match=None) -> Loaded:
         store.append_event(db, access.game_id, seq, "change", event, access.role, access.seat)
     live.hub(db.path).published(access.game_id, seq)
     return Loaded(access.game_id, state, seq, loaded.events)
+
+
+def _check_hand_unchanged(loaded: Loaded, hand, seen) -> None:
+    seen = int(seen) if isinstance(seen, str) and seen.isdecimal() and len(seen) < 10 else None
+    if seen is None:
+        return
+    _, undid = sort_out(loaded.events)
+    for row in loaded.events[1:]:
+        touched = undid.get(row["seq"], row)["payload"].get("hand")
+        if row["seq"] > seen and touched == hand:
+            raise VersionMismatch(N_("Someone else changed hand %(hand)s meanwhile: look at it again and retry."),
+                                  hand=hand)
 
 
 def undo(db, access: Access, if_match=None) -> Loaded:

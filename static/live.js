@@ -4,11 +4,12 @@
 // While the stream is down — an error, or silence longer than a few heartbeats (a phone whose Wi-Fi
 // dropped keeps a dead connection open) — the indicator says "reconnecting…", the stream is
 // reopened and the sheet is refreshed every few seconds instead. When the link stops working (it was
-// rotated), the page reloads and shows why.
+// rotated), the page reloads and shows why. While someone is typing into a form of the sheet (tricks,
+// a correction), the refresh waits until that form is sent or left, so nothing typed is lost.
 (function () {
   "use strict";
   var FALLBACK_MS = 5000, CHECK_MS = 2000, SILENCE_MS = 25000;
-  var fallback = null, wanted = 0, busy = false, heard = Date.now();
+  var fallback = null, wanted = 0, busy = false, heard = Date.now(), typing = false;
 
   function sheet() { return document.getElementById("sheet"); }
   function live() { return document.getElementById("live"); }
@@ -16,7 +17,7 @@
 
   function refresh() {
     var s = sheet();
-    if (!s || !window.htmx || busy) return;
+    if (!s || !window.htmx || busy || typing) return;
     busy = true;
     var done = function () { busy = false; };
     var request = htmx.ajax("GET", s.dataset.url, { target: "#sheet", swap: "outerMorph",
@@ -54,6 +55,11 @@
   } else if (live()) {
     live().hidden = false;
   }
+  document.addEventListener("input", function (event) {
+    var s = sheet();
+    if (s && event.target.form && s.contains(event.target)) typing = true;
+  });
+  document.addEventListener("htmx:after:swap", function () { typing = false; });
   document.addEventListener("changed", announced);
   document.addEventListener("ping", announced);
   document.addEventListener("htmx:sse:after:connection", function () { heard = Date.now(); setState("live"); });

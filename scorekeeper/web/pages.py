@@ -173,7 +173,7 @@ def bid(game_id, key):
     event = {"type": "bid", "hand": _int_arg(form.get("hand")), "seat": seat,
              "bid": int(value) if value.isdecimal() and len(value) < 4 else value[:20]}
     try:
-        loaded = games.change(get_db(), who, event, form.get("version"))
+        loaded = games.change(get_db(), who, event, hand_seen=form.get("version"))
     except RuleError as error:
         return _refused(who, error, chosen_seat=seat)
     return _after_change(who, loaded)
@@ -205,7 +205,7 @@ def save_hand(game_id, key, number):
         if loaded.state.variant.penalties:
             event["penalties"] = [s for s in range(players) if form.get(f"penalty-{s}")]
     try:
-        loaded = games.change(get_db(), who, event, form.get("version"))
+        loaded = games.change(get_db(), who, event, hand_seen=form.get("version"))
     except RuleError as error:
         edit = sheet_view.edit_form(loaded, number, form) if form.get("with_bids") else None
         return _refused(who, error, edit=edit, form=form)

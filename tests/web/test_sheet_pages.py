@@ -61,3 +61,20 @@ def test_digits_that_are_not_numbers_get_a_message_not_a_500(api, client):
     assert client.post(f"{url}/bid", data={"hand": "1", "seat": "0", "bid": "²"}).status_code == 422
     assert client.post(f"{url}/hands/1", data={"tricks-0": "²", "tricks-1": "١٢"}).status_code == 422
     assert api.get(game["id"], game["keys"]["scorer"]).get_json()["version"] == 1
+
+
+def test_a_correction_is_refused_only_if_its_own_hand_changed_meanwhile(api, client):
+    game = api.game(first_dealer=0)
+    key = game["keys"]["scorer"]
+    api.hand(game["id"], key, 1, {"bids": [3, 3, 3, 3], "tricks": [4, 3, 3, 3]})
+    drawn_at = "2"  # the correction form of hand 1 was drawn at version 2
+    assert api.bid(game["id"], game["keys"]["seats"][1], 2, 1, 2).status_code == 200  # another hand
+    form = {"version": drawn_at, "with_bids": "1", "bid-0": "3", "bid-1": "3", "bid-2": "3", "bid-3": "3",
+            "tricks-0": "3", "tricks-1": "4", "tricks-2": "3", "tricks-3": "3"}
+    assert client.post(f"{sheet_url(game)}/hands/1", data=form).status_code == 303
+    # now hand 1 itself changed after version 2: the same stale form is refused, nothing changes
+    before = api.get(game["id"], key).get_json()
+    response = client.post(f"{sheet_url(game)}/hands/1", data={**form, "tricks-0": "5", "tricks-1": "2"})
+    assert response.status_code == 412
+    assert "Someone else changed hand 1 meanwhile" in response.get_data(as_text=True)
+    assert api.get(game["id"], key).get_json() == before
