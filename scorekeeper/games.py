@@ -60,8 +60,11 @@ class Loaded:
         return self.state.variant
 
 
-def create(db, variant, players, first_dealer=None, options=None) -> tuple[Loaded, dict]:
-    """Create a game and its keys; returns the game and {'scorer', 'view', 'seats'}."""
+def create(db, variant, players, first_dealer=None, options=None, also=None) -> tuple[Loaded, dict]:
+    """Create a game and its keys; returns the game and {'scorer', 'view', 'seats'}.
+
+    `also(db, game_id)` runs in the same transaction (a tournament attaching its new partita):
+    when it refuses, no game is left behind."""
     if first_dealer is None and isinstance(players, list) and players:
         first_dealer = secrets.randbelow(len(players))
     state = new_game(variant, players, first_dealer, options)
@@ -76,6 +79,8 @@ def create(db, variant, players, first_dealer=None, options=None) -> tuple[Loade
         db["keys"].insert_all({"key": k, "game_id": game_id, "role": role, "seat": seat,
                                "created_at": store.now()} for role, seat, k in rows)
         store.append_event(db, game_id, 1, "created", payload, "scorer", None)
+        if also is not None:
+            also(db, game_id)
     return Loaded(game_id, state, 1, []), keys
 
 

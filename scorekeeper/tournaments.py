@@ -295,10 +295,8 @@ def _attach(db, tournament_id: str, game_id: str, table: str | None, number: int
 def add_new_game(db, access: Access, players, options=None, first_dealer=None, table=None, number=None):
     """Create a whist-torneo game for a table and attach it; returns (table, game, game keys).
 
-    Everything is checked before the game is created (players, options, dealer, table and round),
-    so a refused request leaves nothing behind. `games.create` is its own write unit, so the game and
-    its attachment are two commits: only if another request takes the same table in between does the
-    new game stay outside the tournament (refused with 409; the organiser can still attach it).
+    The game and its place in the tournament are one transaction: a refused request (players,
+    options, a table already taken) leaves nothing behind.
     """
     if not access.may_add():
         raise games.Forbidden(N_("This link can only look at the tournament, not change it."))
@@ -309,10 +307,13 @@ def add_new_game(db, access: Access, players, options=None, first_dealer=None, t
     if not isinstance(options, dict):
         raise InvalidInput(N_("Options must be a set of name and value pairs."), field="options")
     options = {"scheme": tournament["scheme"], **options}
-    _place(db, access.tournament_id, table, number)  # refuse a taken table before creating anything
-    loaded, keys = games.create(db, VARIANT, players, first_dealer, options)
-    with store.write(db):
-        table, number = _attach(db, access.tournament_id, loaded.id, table, number)
+    placed = {}
+
+    def attach(db, game_id):
+        placed["at"] = _attach(db, access.tournament_id, game_id, table, number)
+
+    loaded, keys = games.create(db, VARIANT, players, first_dealer, options, also=attach)
+    table, number = placed["at"]
     return Table(loaded.id, table, number, games.load(db, loaded.id)), keys
 
 
