@@ -12,7 +12,8 @@ PLAYERS4 = ["Anna", "Bruno", "Carla", "Dario"]
 PLAYERS5 = ["Anna", "Bruno", "Carla", "Dario", "Elena"]
 
 
-def make_app(folder) -> "Flask":
+def make_app(folder):
+    """An app on a fresh database file in `folder`, as the tests see it (links on loopback)."""
     return create_app({"SCOREKEEPER_DATABASE": str(folder / "test.sqlite3"), "SECRET_KEY": "test", "TESTING": True,
                        "LISTEN_HOST": "127.0.0.1", "PUBLIC_URL": ""})
 

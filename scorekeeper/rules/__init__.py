@@ -1,7 +1,7 @@
 """Pure game rules: the registry of variants. Nothing here imports the rest of the app."""
 from __future__ import annotations
 
-from .base import InvalidInput, InvalidOption, InvalidPlayers, N_, RuleError, check_players, resolve_options
+from .base import InvalidInput, InvalidOption, N_, RuleError, check_players, resolve_options
 from .torneo import WHIST_TORNEO
 from .wist import WIST, WIST_CAGLIARI
 

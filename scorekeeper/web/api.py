@@ -57,12 +57,10 @@ def create_game():
     data = body()
     loaded, keys = games.create(get_db(), data.get("variant"), data.get("players"), data.get("first_dealer"),
                                 data.get("options"))
-    game = game_json(games.load(get_db(), loaded.id), None)
-    response = jsonify({"id": loaded.id, "variant": game["variant"], "version": loaded.version,
-                        "keys": keys, "links": links(loaded.id, keys), "game": game})
-    response.status_code = 201
-    response.headers["Location"] = f"/api/v1/games/{loaded.id}"
-    return response
+    game = game_json(loaded, None)
+    return (jsonify({"id": loaded.id, "variant": game["variant"], "version": loaded.version,
+                     "keys": keys, "links": links(loaded.id, keys), "game": game}),
+            201, {"Location": f"/api/v1/games/{loaded.id}"})
 
 
 @bp.get("/games/<game_id>")
@@ -107,7 +105,7 @@ def rotate(game_id):
 
 @bp.get("/games/<game_id>/export.csv")
 def export_csv(game_id):
-    who = access(game_id)
+    access(game_id)  # any key of the game may read it; unscored (so sealed) hands are never exported
     loaded = games.load(get_db(), game_id)
     return Response(csvexport.export(loaded), mimetype="text/csv",
                     headers={"Content-Disposition": f'attachment; filename="game-{game_id}.csv"'})

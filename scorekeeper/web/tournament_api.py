@@ -85,11 +85,9 @@ def create_tournament():
     tournament_id, keys = tournaments.create(get_db(), name, data.get("scheme"))
     who = tournaments.Access(tournament_id, keys["organiser"], "organiser")
     t = tournaments.load(get_db(), tournament_id)
-    response = jsonify({"id": tournament_id, "keys": keys, "links": tournament_links(tournament_id, keys),
-                        "tournament": tournament_json(t, who)})
-    response.status_code = 201
-    response.headers["Location"] = f"/api/v1/tournaments/{tournament_id}"
-    return response
+    return (jsonify({"id": tournament_id, "keys": keys, "links": tournament_links(tournament_id, keys),
+                     "tournament": tournament_json(t, who)}),
+            201, {"Location": f"/api/v1/tournaments/{tournament_id}"})
 
 
 @bp.get("/<tournament_id>")
@@ -113,7 +111,7 @@ def add_game(tournament_id):
     else:
         table, keys = tournaments.add_new_game(db, who, data.get("players"), data.get("options"),
                                                data.get("first_dealer"), data.get("table"), data.get("round"))
-    loaded = games.load(db, table.game_id)
+    loaded = table.game  # the partita as it was just replayed
     response = respond(tournaments.load(db, tournament_id), who, 201,
                        id=table.game_id, variant=loaded.state.variant.id, version=loaded.version,
                        table=table.table, round=table.round, keys=keys, links=game_links(table.game_id, keys),

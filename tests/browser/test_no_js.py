@@ -9,9 +9,10 @@ from __future__ import annotations
 import re
 
 import pytest
-from playwright.sync_api import Page, expect
+from playwright.sync_api import expect
 
 from .conftest import phone_context
+from .sheet import bid, expect_row, expect_totals, pad_button, refuse_tricks
 
 PLAYERS = ["Anna", "Bruno", "Carla", "Dario"]
 
@@ -21,23 +22,6 @@ def no_js(browser):
     context = phone_context(browser, java_script_enabled=False)
     yield context
     context.close()
-
-
-def grid_row(page: Page, number: int):
-    """(bid, score, running total) of each player in a grid row, read without running page scripts."""
-    cells = page.locator("table.grid tbody tr").nth(number - 1).locator("td")
-    return list(zip(cells.locator(".cell-bid").all_inner_texts(), cells.locator(".cell-score").all_inner_texts(),
-                    cells.locator(".cell-total").all_inner_texts()))
-
-
-def pad_button(page: Page, value: int):
-    return page.locator(".pad").get_by_role("button", name=str(value), exact=True)
-
-
-def bid(page: Page, name: str, value: int) -> None:
-    expect(page.locator(".pad-form .who")).to_have_text(f"{name} bids")
-    pad_button(page, value).tap()
-    expect(page.locator(".bidders li", has_text=name).locator(".bid")).to_have_text(str(value))
 
 
 def test_whole_hand_without_javascript(live_server, no_js, artifacts):
@@ -65,20 +49,13 @@ def test_whole_hand_without_javascript(live_server, no_js, artifacts):
     expect(page.locator("#forbidden-note")).to_contain_text("Anna may not bid 1")
     bid(page, "Anna", 2)
     expect(page.locator(".pad")).to_have_count(0)
-    version = page.locator("#sheet").get_attribute("data-version")
 
     # Tricks adding up to 12 instead of 13: refused with a message, the typed values kept, nothing recorded.
-    form = page.locator(".tricks-form")
-    for seat, taken in enumerate([2, 4, 2, 4]):
-        form.locator(f"input[name='tricks-{seat}']").fill(str(taken))
-    form.get_by_role("button", name="Record the tricks").tap()
-    error = page.get_by_role("alert")
-    expect(error).to_have_text("The tricks add up to 12, but 13 were played in this hand.")
-    expect(page.locator("#sheet")).to_have_attribute("data-version", version)
+    refuse_tricks(page, [2, 4, 2, 4], "The tricks add up to 12, but 13 were played in this hand.")
     expect(page.locator("#entry-title")).to_have_text(re.compile(r"Hand 1 · Cuori"))
-    expect(form.locator("input[name='tricks-3']")).to_have_value("4")
-    assert grid_row(page, 1) == [("2", "", ""), ("4", "", ""), ("3", "", ""), ("5", "", "")]
-    expect(page.locator("table.grid tfoot td")).to_have_text(["0", "0", "0", "0"])
+    expect_row(page, 1, [2, 4, 3, 5], ["", "", "", ""], ["", "", "", ""])
+    expect_totals(page, [0, 0, 0, 0])
+    form = page.locator(".tricks-form")
     page.screenshot(path=artifacts / "sheet-nojs-refused.png", full_page=True)
 
     # Fixed: the hand is scored and the next one starts.
@@ -86,10 +63,10 @@ def test_whole_hand_without_javascript(live_server, no_js, artifacts):
     form.get_by_role("button", name="Record the tricks").tap()
     expect(page.locator("#entry-title")).to_have_text(re.compile(r"Hand 2 · Quadri"))
     expect(page.get_by_role("alert")).to_have_count(0)
-    assert grid_row(page, 1) == [("2", "12", "12"), ("4", "14", "14"), ("3", "2", "2"), ("5", "15", "15")]
-    expect(page.locator("table.grid tfoot td")).to_have_text(["12", "14", "2", "15"])
+    expect_row(page, 1, [2, 4, 3, 5], [12, 14, 2, 15], [12, 14, 2, 15])
+    expect_totals(page, [12, 14, 2, 15])
     expect(page.locator(".pad-form .who")).to_have_text("Carla bids")
 
     # A reload shows the same recorded state (nothing lived only in the page).
     page.goto(sheet_url)
-    expect(page.locator("table.grid tfoot td")).to_have_text(["12", "14", "2", "15"])
+    expect_totals(page, [12, 14, 2, 15])

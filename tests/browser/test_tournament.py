@@ -21,6 +21,7 @@ from playwright.sync_api import Page, expect
 from tests import torneo_support as ref
 
 from .conftest import PHONE, phone_context
+from .sheet import watch
 
 TABLE_A = ["Anna", "Bruno", "Carla"]
 TABLE_B = ["Dario", "Elena", "Fabio", "Gina"]
@@ -88,13 +89,6 @@ def contexts(browser):
     yield new
     for context in opened:
         context.close()
-
-
-def watch(page: Page) -> list[str]:
-    problems: list[str] = []
-    page.on("pageerror", lambda error: problems.append(f"pageerror: {error}"))
-    page.on("console", lambda msg: problems.append(f"console: {msg.text}") if msg.type == "error" else None)
-    return problems
 
 
 def join_table(page: Page, join_link: str, players: list[str], table: str) -> Http:

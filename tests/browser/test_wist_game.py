@@ -28,29 +28,14 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from .conftest import phone_context
+from .sheet import (bid, bid_round, changed, expect_row, expect_totals, grid_row, pad_button, record_tricks,
+                    refuse_tricks, watch)
 
 PLAYERS = ["Anna", "Bruno", "Carla", "Dario"]
 NARROW = {"width": 360, "height": 740}
 
 
 # -- helpers -------------------------------------------------------------------------------------
-def watch(page: Page) -> list[str]:
-    """Collect JavaScript errors and console errors: the page must have none.
-
-    A refused entry is answered 422 on purpose (and swapped in); Chromium logs that response as a
-    console error, which is not a fault of the page.
-    """
-    problems: list[str] = []
-
-    def console(msg):
-        if msg.type == "error" and "status of 422" not in msg.text:
-            problems.append(f"console: {msg.text}")
-
-    page.on("pageerror", lambda error: problems.append(f"pageerror: {error}"))
-    page.on("console", console)
-    return problems
-
-
 def start_game(page: Page, base_url: str, players: list[str], dealer: str) -> None:
     """Home → New game → Wist → names → first dealer → Start: lands on the score sheet."""
     page.goto(base_url)
@@ -65,53 +50,9 @@ def start_game(page: Page, base_url: str, players: list[str], dealer: str) -> No
     expect(page.locator("#entry-title")).to_contain_text("Hand 1")
 
 
-def changed(page: Page, action) -> None:
-    """Do something that records a change and wait until the sheet shows the new version."""
-    version = page.locator("#sheet").get_attribute("data-version")
-    action()
-    expect(page.locator("#sheet")).not_to_have_attribute("data-version", version)
-
-
-def pad_button(page: Page, value: int):
-    return page.locator(".pad").get_by_role("button", name=str(value), exact=True)
-
-
-def bid(page: Page, name: str, value: int) -> None:
-    expect(page.locator(".pad-form .who")).to_have_text(f"{name} bids")
-    changed(page, lambda: pad_button(page, value).tap())
-
-
-def record_tricks(page: Page, tricks: list[int]) -> None:
-    form = page.locator(".tricks-form")
-    for seat, taken in enumerate(tricks):
-        form.locator(f"input[name='tricks-{seat}']").fill(str(taken))
-    changed(page, lambda: form.get_by_role("button", name="Record the tricks").tap())
-
-
 def bidder_marks(page: Page) -> list[str]:
     """What the bidders list shows after each name, in bidding order."""
     return [text.strip() for text in page.locator(".bidders .bid").all_inner_texts()]
-
-
-def grid_row(page: Page, number: int) -> list[tuple[str, str, str, str]]:
-    """(bid, score, running total, made/missed) of each player in a grid row."""
-    return page.locator("table.grid tbody tr").nth(number - 1).evaluate(
-        """row => [...row.querySelectorAll('td')].map(td => [
-             td.querySelector('.cell-bid').textContent.trim(),
-             td.querySelector('.cell-score').textContent.trim(),
-             td.querySelector('.cell-total').textContent.trim(),
-             td.classList.contains('made') ? 'made' : td.classList.contains('missed') ? 'missed' : ''])""")
-
-
-def expect_row(page: Page, number: int, bids, scores, totals) -> None:
-    row = grid_row(page, number)
-    assert [c[0] for c in row] == [str(b) for b in bids], f"bids of hand {number}"
-    assert [c[1] for c in row] == [str(s) for s in scores], f"scores of hand {number}"
-    assert [c[2] for c in row] == [str(t) for t in totals], f"totals of hand {number}"
-
-
-def expect_totals(page: Page, totals) -> None:
-    expect(page.locator("table.grid tfoot td")).to_have_text([str(t) for t in totals])
 
 
 # -- the whole game ------------------------------------------------------------------------------
@@ -146,16 +87,8 @@ def test_complete_wist_game_by_tapping(live_server, phone, artifacts):
     expect(page.locator(".pad")).to_have_count(0)
     # A slip of the finger (Dario 4, the tricks add up to 12) is refused in place: the message is in
     # view where the scorer is looking, what was typed stays, nothing is recorded.
-    version = page.locator("#sheet").get_attribute("data-version")
-    form = page.locator(".tricks-form")
-    for seat, taken in enumerate([3, 4, 1, 4]):
-        form.locator(f"input[name='tricks-{seat}']").fill(str(taken))
-    form.get_by_role("button", name="Record the tricks").tap()
-    error = page.get_by_role("alert")
-    expect(error).to_have_text("The tricks add up to 12, but 13 were played in this hand.")
+    error = refuse_tricks(page, [3, 4, 1, 4], "The tricks add up to 12, but 13 were played in this hand.")
     expect(error).to_be_in_viewport()
-    expect(page.locator("#sheet")).to_have_attribute("data-version", version)
-    expect(form.locator("input[name='tricks-3']")).to_have_value("4")
     assert [c[1] for c in grid_row(page, 1)] == ["", "", "", ""]
     record_tricks(page, [3, 4, 1, 5])
     expect(page.get_by_role("alert")).to_have_count(0)
@@ -166,27 +99,17 @@ def test_complete_wist_game_by_tapping(live_server, phone, artifacts):
     # Hand 2 · Quadri: Anna deals; typed with a mistake that is corrected after hand 4.
     expect(page.locator("#entry-title")).to_have_text(re.compile(r"Hand 2 · Quadri"))
     expect(page.locator(".facts")).to_contain_text("Anna deals")
-    for name, value in [("Bruno", 0), ("Carla", 5), ("Dario", 2)]:
-        bid(page, name, value)
-    expect(pad_button(page, 6)).to_be_disabled()
-    expect(page.locator("#forbidden-note")).to_contain_text("Anna may not bid 6")
-    bid(page, "Anna", 4)
+    bid_round(page, [("Bruno", 0), ("Carla", 5), ("Dario", 2), ("Anna", 4)], forbidden=6)
     record_tricks(page, [4, 0, 5, 4])
     expect_row(page, 2, [4, 0, 5, 2], [14, 25, 15, 4], [27, 39, 16, 9])
 
     # Hand 3 · Fiori: Bruno deals.
-    for name, value in [("Carla", 1), ("Dario", 3), ("Anna", 2)]:
-        bid(page, name, value)
-    expect(pad_button(page, 7)).to_be_disabled()
-    bid(page, "Bruno", 0)
+    bid_round(page, [("Carla", 1), ("Dario", 3), ("Anna", 2), ("Bruno", 0)], forbidden=7)
     record_tricks(page, [2, 1, 3, 7])
     expect_row(page, 3, [2, 0, 1, 3], [12, -5, 3, 7], [39, 34, 19, 16])
 
     # Hand 4 · Picche: Carla deals.
-    for name, value in [("Dario", 4), ("Anna", 0), ("Bruno", 3)]:
-        bid(page, name, value)
-    expect(pad_button(page, 6)).to_be_disabled()
-    bid(page, "Carla", 5)
+    bid_round(page, [("Dario", 4), ("Anna", 0), ("Bruno", 3), ("Carla", 5)], forbidden=6)
     record_tricks(page, [0, 3, 6, 4])
     expect_row(page, 4, [0, 3, 5, 4], [25, 13, 6, 14], [64, 47, 25, 30])
     expect_totals(page, [64, 47, 25, 30])
@@ -223,21 +146,14 @@ def test_complete_wist_game_by_tapping(live_server, phone, artifacts):
     expect_row(page, 2, [4, 0, 5, 3], [14, -5, 15, 13], [27, 9, 16, 18])  # the correction stands
     expect_totals(page, [64, 17, 25, 39])
     page.screenshot(path=artifacts / "sheet-mid.png", full_page=True)
-    for name, value in [("Anna", 2), ("Bruno", 2), ("Carla", 2)]:
-        bid(page, name, value)
-    expect(pad_button(page, 7)).to_be_disabled()
-    bid(page, "Dario", 1)
+    bid_round(page, [("Anna", 2), ("Bruno", 2), ("Carla", 2), ("Dario", 1)], forbidden=7)
     record_tricks(page, [2, 3, 2, 6])
     expect_row(page, 5, [2, 2, 2, 1], [12, 3, 12, 6], [76, 20, 37, 45])
 
     # Hand 6 · Buio: blind bidding, the forbidden bid still applies.
     expect(page.locator("#entry-title")).to_have_text(re.compile(r"Hand 6 · Buio"))
     expect(page.locator(".facts")).to_contain_text("Blind: bid before looking at your cards")
-    for name, value in [("Bruno", 3), ("Carla", 3), ("Dario", 3)]:
-        bid(page, name, value)
-    expect(pad_button(page, 4)).to_be_disabled()
-    expect(page.locator("#forbidden-note")).to_contain_text("Anna may not bid 4")
-    bid(page, "Anna", 0)
+    bid_round(page, [("Bruno", 3), ("Carla", 3), ("Dario", 3), ("Anna", 0)], forbidden=4)
     record_tricks(page, [0, 3, 3, 7])
     expect_row(page, 6, [0, 3, 3, 3], [25, 13, 13, 7], [101, 33, 50, 52])
 
@@ -318,12 +234,7 @@ def test_five_players_fit_a_360px_screen(live_server, narrow, artifacts):
         assert box["width"] >= 44 and box["height"] >= 44, box
 
     # RULES.md §1a example: 2, 2, Wist, 4 → the dealer may not bid 10 − 8 = 2.
-    for name, value in [("Anna", 2), ("Bruno", 2), ("Carla", 0), ("Dario", 4)]:
-        bid(page, name, value)
-    expect(pad_button(page, 2)).to_be_disabled()
-    expect(page.locator("#forbidden-note")).to_contain_text("Elena may not bid 2")
-    no_horizontal_overflow(page)
-    bid(page, "Elena", 1)
+    bid_round(page, [("Anna", 2), ("Bruno", 2), ("Carla", 0), ("Dario", 4), ("Elena", 1)], forbidden=2)
     no_horizontal_overflow(page)
     record_tricks(page, [2, 1, 3, 4, 0])
     # 5 players: a clean Wist scores +20, a broken one −5 a trick.

@@ -1,0 +1,95 @@
+"""What the browser tests do on a score sheet: tap bids, type tricks, read the grid.
+
+Everything here works with JavaScript off too (full-page answers) as well as with htmx swaps.
+"""
+from __future__ import annotations
+
+from playwright.sync_api import Page, expect
+
+
+def watch(page: Page) -> list[str]:
+    """Collect JavaScript errors and console errors: the page must have none.
+
+    A refused entry is answered 422 on purpose (and swapped in); Chromium logs that response as a
+    console error, which is not a fault of the page.
+    """
+    problems: list[str] = []
+
+    def console(msg):
+        if msg.type == "error" and "status of 422" not in msg.text:
+            problems.append(f"console: {msg.text}")
+
+    page.on("pageerror", lambda error: problems.append(f"pageerror: {error}"))
+    page.on("console", console)
+    return problems
+
+
+def changed(page: Page, action) -> None:
+    """Do something that records a change and wait until the sheet shows the new version."""
+    version = page.locator("#sheet").get_attribute("data-version")
+    action()
+    expect(page.locator("#sheet")).not_to_have_attribute("data-version", version)
+
+
+def pad_button(page: Page, value: int):
+    return page.locator(".pad").get_by_role("button", name=str(value), exact=True)
+
+
+def bid(page: Page, name: str, value: int) -> None:
+    expect(page.locator(".pad-form .who")).to_have_text(f"{name} bids")
+    changed(page, lambda: pad_button(page, value).tap())
+
+
+def bid_round(page: Page, bids: list[tuple[str, int]], forbidden: int | None = None) -> None:
+    """Tap the bids in order; before the dealer's (the last), `forbidden` is disabled and explained."""
+    *others, (dealer, dealer_bid) = bids
+    for name, value in others:
+        bid(page, name, value)
+    if forbidden is not None:
+        expect(pad_button(page, forbidden)).to_be_disabled()
+        expect(page.locator("#forbidden-note")).to_contain_text(f"{dealer} may not bid {forbidden}")
+    bid(page, dealer, dealer_bid)
+
+
+def fill_tricks(page: Page, tricks: list[int]):
+    form = page.locator(".tricks-form")
+    for seat, taken in enumerate(tricks):
+        form.locator(f"input[name='tricks-{seat}']").fill(str(taken))
+    return form
+
+
+def record_tricks(page: Page, tricks: list[int]) -> None:
+    form = fill_tricks(page, tricks)
+    changed(page, lambda: form.get_by_role("button", name="Record the tricks").tap())
+
+
+def refuse_tricks(page: Page, tricks: list[int], message: str):
+    """Tricks that break a rule: the message shows, what was typed stays, nothing is recorded."""
+    version = page.locator("#sheet").get_attribute("data-version")
+    fill_tricks(page, tricks).get_by_role("button", name="Record the tricks").tap()
+    error = page.get_by_role("alert")
+    expect(error).to_have_text(message)
+    expect(page.locator("#sheet")).to_have_attribute("data-version", version)
+    last = len(tricks) - 1
+    expect(page.locator(f".tricks-form input[name='tricks-{last}']")).to_have_value(str(tricks[last]))
+    return error
+
+
+def grid_row(page: Page, number: int) -> list[tuple[str, str, str, str]]:
+    """(bid, score, running total, made/missed) of each player in a grid row."""
+    cells = page.locator("table.grid tbody tr").nth(number - 1).locator("td")
+    outcome = ["made" if "made" in classes else "missed" if "missed" in classes else ""
+               for classes in ((cell.get_attribute("class") or "").split() for cell in cells.all())]
+    return list(zip(cells.locator(".cell-bid").all_inner_texts(), cells.locator(".cell-score").all_inner_texts(),
+                    cells.locator(".cell-total").all_inner_texts(), outcome))
+
+
+def expect_row(page: Page, number: int, bids, scores, totals) -> None:
+    row = grid_row(page, number)
+    assert [c[0] for c in row] == [str(b) for b in bids], f"bids of hand {number}"
+    assert [c[1] for c in row] == [str(s) for s in scores], f"scores of hand {number}"
+    assert [c[2] for c in row] == [str(t) for t in totals], f"totals of hand {number}"
+
+
+def expect_totals(page: Page, totals) -> None:
+    expect(page.locator("table.grid tfoot tr").first.locator("td")).to_have_text([str(t) for t in totals])
