@@ -29,12 +29,14 @@ def body() -> dict:
     return data
 
 
+def bearer_key() -> str | None:
+    """The key of `Authorization: Bearer <key>`; None without one (authorize then answers 404)."""
+    scheme, _, key = request.headers.get("Authorization", "").partition(" ")
+    return key.strip() if scheme.lower() == "bearer" else None
+
+
 def access(game_id: str) -> games.Access:
-    header = request.headers.get("Authorization", "")
-    scheme, _, key = header.partition(" ")
-    if scheme.lower() != "bearer":
-        raise games.NotFound()
-    return games.authorize(get_db(), game_id, key.strip())
+    return games.authorize(get_db(), game_id, bearer_key())
 
 
 def respond(loaded: games.Loaded, who: games.Access | None, status: int = 200):

@@ -1,6 +1,7 @@
 """Translated names of options and their values, for the new-game form and the sheet."""
 from __future__ import annotations
 
+from flask_babel import gettext
 from flask_babel import lazy_gettext as _l
 
 LABELS = {
@@ -18,3 +19,11 @@ LABELS = {
 
 def option_label(name) -> str:
     return LABELS.get(name, str(name))
+
+
+def one_of(numbers) -> str:
+    """(3, 4, 5) → "3, 4 or 5" in the reader's language."""
+    numbers = [str(n) for n in numbers]
+    if len(numbers) == 1:
+        return numbers[0]
+    return f"{', '.join(numbers[:-1])} {gettext('or')} {numbers[-1]}"

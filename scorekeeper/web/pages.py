@@ -10,7 +10,7 @@ from ..rules import VARIANTS, RuleError, find_variant
 from ..rules.base import MAX_NAME
 from . import sheet as sheet_view
 from .errors import message
-from .labels import option_label
+from .labels import one_of, option_label
 from .links import links
 from .qr import qr_svg
 
@@ -20,6 +20,7 @@ MAX_REMEMBERED = 30
 
 
 bp.add_app_template_global(option_label)
+bp.add_app_template_global(one_of)
 bp.add_app_template_global(sheet_view.role_name)
 
 

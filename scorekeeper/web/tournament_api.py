@@ -13,18 +13,14 @@ from .. import games, get_db, tournaments
 from ..present import game_json
 from ..rules.base import format_fraction
 from . import tournament_csv
-from .api import body
+from .api import bearer_key, body
 from .links import base_url, links as game_links
 
 bp = Blueprint("tournament_api", __name__, url_prefix="/api/v1/tournaments")
 
 
 def access(tournament_id: str) -> tournaments.Access:
-    header = request.headers.get("Authorization", "")
-    scheme, _, key = header.partition(" ")
-    if scheme.lower() != "bearer":
-        raise tournaments.TournamentNotFound()
-    return tournaments.authorize(get_db(), tournament_id, key.strip())
+    return tournaments.authorize(get_db(), tournament_id, bearer_key())
 
 
 def tournament_links(tournament_id: str, keys: dict) -> dict:
