@@ -131,9 +131,14 @@ def check_players(players: Any, allowed: Iterable[int]) -> list[str]:
         raise InvalidPlayers(N_("Players must be a list of names."))
     names = [" ".join(p.split()) for p in players]
     if len(names) not in allowed:
-        raise InvalidPlayers(
-            N_("This game is played by %(allowed)s players, not %(count)s."),
-            allowed=_or(allowed), count=len(names))
+        low, high = min(allowed), max(allowed)
+        if low == high:
+            raise InvalidPlayers(N_("This game is played by %(low)s players, not %(count)s."), low=low, count=len(names))
+        if high == low + 1:
+            raise InvalidPlayers(N_("This game is played by %(low)s or %(high)s players, not %(count)s."),
+                                 low=low, high=high, count=len(names))
+        raise InvalidPlayers(N_("This game is played by %(low)s to %(high)s players, not %(count)s."),
+                             low=low, high=high, count=len(names))
     for name in names:
         if not name:
             raise InvalidPlayers(N_("Every player needs a name."))
@@ -147,9 +152,6 @@ def check_players(players: Any, allowed: Iterable[int]) -> list[str]:
     return names
 
 
-def _or(numbers: Sequence[int]) -> str:
-    numbers = [str(n) for n in numbers]
-    return numbers[0] if len(numbers) == 1 else ", ".join(numbers[:-1]) + " or " + numbers[-1]
 
 
 def check_int(value: Any, field: str, low: int, high: int, error=InvalidInput) -> int:

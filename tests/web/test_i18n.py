@@ -59,3 +59,10 @@ def test_the_language_switch_sets_a_cookie_and_comes_back(client):
     assert "Nuova partita" in client.get("/new").get_data(as_text=True)
     assert client.get("/lang/en?next=https://evil.example/").headers["Location"].endswith("/")
     assert client.get("/lang/xx").status_code == 404
+
+
+def test_a_wrong_number_of_players_is_explained_in_italian(client):
+    response = client.post("/api/v1/games", json={"variant": "whist-torneo", "players": ["A", "B"]},
+                           headers={"Accept-Language": "it"})
+    assert response.status_code == 422
+    assert response.get_json()["error"]["message"] == "Questo gioco si gioca da 3 a 5 giocatori, non in 2."
