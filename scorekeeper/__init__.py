@@ -5,13 +5,11 @@ import os
 import secrets
 from pathlib import Path
 
-from flask import Flask, g, request
-from flask_babel import Babel, get_locale
+from flask import Flask
 
 from . import db as store
 
 ROOT = Path(__file__).resolve().parent.parent
-LANGUAGES = ("it", "en")
 
 
 def create_app(config: dict | None = None) -> Flask:
@@ -32,42 +30,13 @@ def create_app(config: dict | None = None) -> Flask:
     app.json.sort_keys = False
     app.json.ensure_ascii = False
 
-    Babel(app, locale_selector=select_locale)
-    app.jinja_env.globals["get_locale"] = get_locale
     database = store.connect(app.config["SCOREKEEPER_DATABASE"])
     store.migrate(database)
     database.conn.close()
 
-    @app.teardown_appcontext
-    def close_db(_error):
-        db = g.pop("db", None)
-        if db is not None:
-            db.conn.close()
-
-    from .web import api, errors, live_views, pages
-    app.register_blueprint(pages.bp)
-    app.register_blueprint(api.bp)
-    app.register_blueprint(live_views.bp)
-    from .web import tournament_api, tournament_pages
-    app.register_blueprint(tournament_pages.bp)
-    app.register_blueprint(tournament_api.bp)
-    errors.register(app)
+    from . import web
+    web.init_app(app)
     return app
-
-
-def get_db():
-    """This request's connection (one per request, closed at teardown)."""
-    from flask import current_app
-    if "db" not in g:
-        g.db = store.connect(current_app.config["SCOREKEEPER_DATABASE"])
-    return g.db
-
-
-def select_locale() -> str:
-    chosen = request.cookies.get("lang")
-    if chosen in LANGUAGES:
-        return chosen
-    return request.accept_languages.best_match(LANGUAGES) or "en"
 
 
 def _instance_secret(folder: Path) -> str:

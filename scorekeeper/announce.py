@@ -6,7 +6,7 @@ import sys
 
 import qrcode
 
-from .web.links import lan_address
+from .network import lan_address
 
 
 def address() -> str:

@@ -1,8 +1,16 @@
-"""The game as CSV (API.md): one row per scored hand per player, formula-safe cells."""
+"""CSV files (API.md): UTF-8, a header row, `\\r\\n` line ends, formula-safe cells.
+
+A game's CSV has one row per scored hand per player (per side in partnership games): the family
+gives the rows, this module the columns and the safety. Unscored hands are never exported, so a
+sealed bid never is.
+"""
 from __future__ import annotations
 
 import csv
 import io
+from typing import Iterable
+
+from .families import family_of
 
 COLUMNS = ["game_id", "variant", "hand", "hand_name", "cards", "trump", "dealer", "seat", "player",
            "bid", "tricks", "score", "total", "detail"]
@@ -10,37 +18,27 @@ NUMERIC = {"hand", "cards", "seat", "bid", "tricks", "score", "total"}
 RISKY = ("=", "+", "-", "@", "\t", "\r")
 
 
-def safe(column: str, value) -> str:
+def safe(value, numeric: bool = False) -> str:
     """Neutralise cells a spreadsheet would run as a formula; numbers in numeric columns stay numbers."""
     if value is None:
         return ""
-    if column in NUMERIC and isinstance(value, int) and not isinstance(value, bool):
+    if numeric and not isinstance(value, (str, bool)):
         return str(value)
     text = str(value)
     return "'" + text if text.startswith(RISKY) else text
 
 
-def detail(hand, seat: int) -> str:
-    bid, tricks = hand.bids[seat], hand.tricks[seat]
-    words = [f"bid {bid}, took {tricks}", "made" if bid == tricks else "missed"]
-    if seat in hand.record.penalties:
-        words.append("illegal play")
-    return " ".join([words[0] + ":", *words[1:]])
+def write(columns: list[str], numeric: set[str], rows: Iterable[dict]) -> str:
+    """The CSV text of `rows` (dicts by column name), every cell made safe."""
+    out = io.StringIO()
+    writer = csv.writer(out, lineterminator="\r\n")
+    writer.writerow(columns)
+    for row in rows:
+        writer.writerow([safe(row.get(column), column in numeric) for column in columns])
+    return out.getvalue()
 
 
 def export(loaded) -> str:
     state = loaded.state
-    out = io.StringIO()
-    writer = csv.writer(out, lineterminator="\r\n")
-    writer.writerow(COLUMNS)
-    for hand in state.hands:
-        if hand.scores is None:
-            continue
-        for seat, player in enumerate(state.players):
-            row = {"game_id": loaded.id, "variant": state.variant.id, "hand": hand.number,
-                   "hand_name": hand.name, "cards": hand.cards, "trump": hand.trump,
-                   "dealer": state.players[hand.dealer], "seat": seat, "player": player,
-                   "bid": hand.bids[seat], "tricks": hand.tricks[seat], "score": hand.scores[seat],
-                   "total": hand.totals[seat], "detail": detail(hand, seat)}
-            writer.writerow([safe(c, row[c]) for c in COLUMNS])
-    return out.getvalue()
+    head = {"game_id": loaded.id, "variant": state.variant.id}
+    return write(COLUMNS, NUMERIC, ({**head, **row} for row in family_of(state.variant).csv_rows(state)))

@@ -88,10 +88,12 @@ def now() -> str:
     return datetime.now(timezone.utc).isoformat(timespec="milliseconds")
 
 
-def append_event(db, game_id: str, seq: int, kind: str, payload: dict, role: str | None, seat: int | None):
-    db["events"].insert({"game_id": game_id, "seq": seq, "type": kind,
-                         "payload": json.dumps(payload, ensure_ascii=False, separators=(",", ":")),
-                         "created_at": now(), "actor_role": role, "actor_seat": seat})
+def append_event(db, game_id: str, seq: int, kind: str, payload: dict, role: str | None, seat: int | None) -> dict:
+    """Append one event; returns it as `events()` will read it back."""
+    event = {"seq": seq, "type": kind, "payload": payload, "created_at": now(), "actor_role": role, "actor_seat": seat}
+    db["events"].insert({**event, "game_id": game_id,
+                         "payload": json.dumps(payload, ensure_ascii=False, separators=(",", ":"))})
+    return event
 
 
 def events(db, game_id: str) -> list[dict]:

@@ -47,6 +47,28 @@ class Access:
 
 
 @dataclass(frozen=True)
+class Seen:
+    """What one caller may see: the (hand, seat) entries hidden from them (sealed bids).
+
+    Decided here, once, from the family's `secrets()` and the caller's key; the JSON, the pages,
+    the history, the CSV and the event stream all take it from here."""
+
+    hidden: frozenset = frozenset()
+
+    def hides(self, hand: int, seat: int) -> bool:
+        return (hand, seat) in self.hidden
+
+
+EVERYTHING = Seen()
+
+
+def visibility(state, access: Access | None) -> Seen:
+    """Secrets stay hidden from everyone but the seat they belong to (the scorer included)."""
+    own = access.seat if access is not None and access.role == "seat" else None
+    return Seen(frozenset((hand, seat) for hand, seat in state.secrets() if seat != own))
+
+
+@dataclass(frozen=True)
 class Loaded:
     """A game as replayed: its state, version (last event number) and raw events."""
 
@@ -115,10 +137,9 @@ def replay(rows: list[dict]):
         raise NotFound()
     created = rows[0]["payload"]
     state = new_game(created["variant"], created["players"], created["first_dealer"], created["options"])
-    standing, _ = sort_out(rows)
-    for row in standing:
+    for row in sort_out(rows)[0]:
         state = state.apply(row["payload"])
-    return state, standing
+    return state
 
 
 def sort_out(rows: list[dict]) -> tuple[list[dict], dict[int, dict]]:
@@ -134,8 +155,7 @@ def sort_out(rows: list[dict]) -> tuple[list[dict], dict[int, dict]]:
 
 def load(db, game_id: str) -> Loaded:
     rows = store.events(db, game_id)
-    state, _ = replay(rows)
-    return Loaded(game_id, state, rows[-1]["seq"], rows)
+    return Loaded(game_id, replay(rows), rows[-1]["seq"], rows)
 
 
 def _check_version(loaded: Loaded, if_match) -> None:
@@ -159,9 +179,9 @@ def change(db, access: Access, event: dict, if_match=None, hand_seen=None) -> Lo
             _seat_may_bid(loaded.state, event)
         state = loaded.state.apply(event)
         seq = loaded.version + 1
-        store.append_event(db, access.game_id, seq, "change", event, access.role, access.seat)
+        appended = store.append_event(db, access.game_id, seq, "change", event, access.role, access.seat)
     live.hub(db.path).published(access.game_id, seq)
-    return Loaded(access.game_id, state, seq, loaded.events)
+    return Loaded(access.game_id, state, seq, [*loaded.events, appended])
 
 
 def _check_hand_unchanged(loaded: Loaded, hand, seen) -> None:
@@ -177,18 +197,22 @@ def _check_hand_unchanged(loaded: Loaded, hand, seen) -> None:
 
 
 def undo(db, access: Access, if_match=None) -> Loaded:
+    """Take back the latest change still standing: the game is replayed once, without it."""
     if not access.may_write():
         raise Forbidden(N_("Only the scorer can undo."))
     with store.write(db):
-        loaded = load(db, access.game_id)
-        _check_version(loaded, if_match)
-        _, standing = replay(loaded.events)
-        if not standing:
+        rows = store.events(db, access.game_id)
+        if not rows:
+            raise NotFound()
+        version = rows[-1]["seq"]
+        _check_version(Loaded(access.game_id, None, version, rows), if_match)
+        if not sort_out(rows)[0]:
             raise StateConflict(N_("There is nothing to undo."))
-        seq = loaded.version + 1
-        store.append_event(db, access.game_id, seq, "undo", {}, access.role, access.seat)
+        seq = version + 1
+        rows.append(store.append_event(db, access.game_id, seq, "undo", {}, access.role, access.seat))
+        state = replay(rows)
     live.hub(db.path).published(access.game_id, seq)
-    return load(db, access.game_id)
+    return Loaded(access.game_id, state, seq, rows)
 
 
 def authorize_change(access: Access, event: dict) -> None:

@@ -5,7 +5,9 @@ the recorded inputs alone.
 """
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
+from decimal import Decimal
 from fractions import Fraction
 from typing import Any, Iterable, Sequence
 
@@ -34,24 +36,12 @@ class RuleError(ValueError):
         super().__init__(template % params if params else template)
 
 
-class ForbiddenBid(RuleError):
-    code = "forbidden_bid"
-    field = "bid"
-
-
-class BidOutOfRange(RuleError):
-    code = "bid_out_of_range"
-    field = "bid"
 
 
 class TricksSum(RuleError):
     code = "tricks_sum"
     field = "tricks"
 
-
-class MissingBids(RuleError):
-    code = "missing_bids"
-    field = "tricks"
 
 
 class InvalidPlayers(RuleError):
@@ -81,18 +71,17 @@ class HandNotCurrent(StateConflict):
     code = "hand_not_current"
 
 
-class BiddingClosed(StateConflict):
-    code = "bidding_closed"
-
-
 @dataclass(frozen=True)
 class Option:
-    """A house rule chosen at creation: its name, allowed values and default."""
+    """A house rule chosen at creation among a few values (a choice); its name and default.
+
+    The kinds below share this shape: `check` takes a value as the API sends it, `from_form`
+    a form field as a browser sends it (text, or None for an unticked box)."""
 
     name: str
     choices: tuple
     default: Any
-    label: str = ""
+    kind = "choice"
 
     def check(self, value: Any) -> Any:
         # bool is a subclass of int: compare by type as well so that True never passes for 1.
@@ -102,6 +91,72 @@ class Option:
         raise InvalidOption(
             N_("Option “%(name)s” cannot be %(value)s; choose one of: %(choices)s."),
             name=self.name, value=_short(value), choices=", ".join(str(c) for c in self.choices))
+
+    def from_form(self, raw: str | None) -> Any:
+        """The choice whose text the form sent (5 for "5"); unknown text is left for `check` to refuse."""
+        return next((choice for choice in self.choices if str(choice) == raw), raw)
+
+
+@dataclass(frozen=True)
+class YesNo(Option):
+    """A house rule that is on or off (a tick box on the form)."""
+
+    choices: tuple = (False, True)
+    default: Any = False
+    kind = "yesno"
+
+    def from_form(self, raw: str | None) -> bool:
+        return raw == "on"
+
+
+@dataclass(frozen=True)
+class WholeNumber(Option):
+    """A whole number in [low, high] (a number of deals); None where `optional` ("no limit")."""
+
+    choices: tuple = ()
+    default: Any = None
+    low: int = 1
+    high: int = 999
+    optional: bool = True
+    kind = "number"
+
+    def check(self, value: Any) -> int | None:
+        if value is None and self.optional:
+            return None
+        if isinstance(value, bool) or not isinstance(value, int) or not self.low <= value <= self.high:
+            raise InvalidOption(N_("Option “%(name)s” must be a whole number from %(low)s to %(high)s."),
+                                name=self.name, low=self.low, high=self.high)
+        return value
+
+    def from_form(self, raw: str | None) -> Any:
+        raw = (raw or "").strip()
+        if raw == "":
+            return None
+        return int(raw) if raw.isascii() and raw.isdecimal() and len(raw) < 7 else raw
+
+
+MONEY = re.compile(r"^\d{1,6}(\.\d{1,2})?$")
+
+
+@dataclass(frozen=True)
+class Money(Option):
+    """An amount of money as exact decimal text with two places ("0.10"); None for "no amount"."""
+
+    choices: tuple = ()
+    default: Any = None
+    optional: bool = True
+    kind = "money"
+
+    def check(self, value: Any) -> str | None:
+        if value is None and self.optional:
+            return None
+        if not isinstance(value, str) or not MONEY.match(value.strip()):
+            raise InvalidOption(N_("Option “%(name)s” must be an amount of money such as 0.10."), name=self.name)
+        return f"{Decimal(value.strip()):.2f}"
+
+    def from_form(self, raw: str | None) -> Any:
+        raw = (raw or "").strip().replace(",", ".")  # 0,10 as Italians write it
+        return raw or None
 
 
 def resolve_options(specs: Sequence[Option], given: dict | None) -> dict:

@@ -10,14 +10,33 @@ from dataclasses import dataclass, field, replace
 from typing import Any, Callable, Sequence
 
 from .base import (
-    N_, BidOutOfRange, BiddingClosed, ForbiddenBid, HandNotCurrent, InvalidInput, MissingBids,
-    Option, Place, TricksSum, check_int, check_seat, standings_by_total,
+    N_, HandNotCurrent, InvalidInput, Option, Place, RuleError, StateConflict, TricksSum, check_int, check_seat,
+    standings_by_total,
 )
 
 SUITS = ("H", "D", "C", "S")
 NO_TRUMP = "NT"
 
 NORMAL, BLIND, SEALED, NO_BIDS = "normal", "blind", "sealed", "none"
+
+
+class ForbiddenBid(RuleError):
+    code = "forbidden_bid"
+    field = "bid"
+
+
+class BidOutOfRange(RuleError):
+    code = "bid_out_of_range"
+    field = "bid"
+
+
+class MissingBids(RuleError):
+    code = "missing_bids"
+    field = "tricks"
+
+
+class BiddingClosed(StateConflict):
+    code = "bidding_closed"
 
 
 @dataclass(frozen=True)
@@ -66,6 +85,7 @@ class PredictionVariant:
     score: Callable[[HandSpec, HandRecord, int], HandResult]
     standings: Callable[["PredictionGame"], list[Place]] = lambda game: standings_by_total(game.totals)
     penalties: bool = False  # whist-torneo records illegal plays
+    family: str = "predictions"
 
     def new_game(self, players: list[str], first_dealer: int, options: dict) -> "PredictionGame":
         specs = tuple(self.schedule(len(players), options))
@@ -126,7 +146,20 @@ class PredictionGame:
     records: tuple[HandRecord, ...]
     _cache: dict = field(default_factory=dict, compare=False, repr=False)
 
+    sides = None  # every player for themselves
+
     # -- where the game stands ---------------------------------------------------------------
+    @property
+    def planned_hands(self) -> int:
+        """How many hands the game has (the schedule is fixed)."""
+        return len(self.specs)
+
+    def secrets(self) -> frozenset[tuple[int, int]]:
+        """(hand, seat) of every bid only its seat may see: a sealed round's, until the tricks are in
+        (a bid taken back stays secret too)."""
+        return frozenset((hand.number, seat) for hand in self.hands if hand.sealed
+                         for seat in range(len(self.players)))
+
     @property
     def current_hand(self) -> int | None:
         """The number of the first hand without tricks; None when the game is over."""

@@ -1,7 +1,7 @@
 """Italian Wist (RULES.md §1a) and its Cagliari variant (§1b): siblings on the prediction engine."""
 from __future__ import annotations
 
-from .base import Option
+from .base import Option, YesNo
 from .predictions import BLIND, NO_BIDS, NO_TRUMP, NORMAL, SEALED, HandRecord, HandResult, HandSpec, PredictionVariant
 
 DIRECTION = Option("direction", ("counterclockwise", "clockwise"), "counterclockwise")
@@ -54,8 +54,8 @@ WIST = PredictionVariant(
     players=(4, 5),
     options=(
         DIRECTION,
-        Option("sealed_buio", (False, True), False),
-        Option("trump_may_always_cut", (False, True), False),
+        YesNo("sealed_buio"),
+        YesNo("trump_may_always_cut"),
     ),
     schedule=wist_schedule,
     score=wist_score,
@@ -81,7 +81,7 @@ WIST_CAGLIARI = PredictionVariant(
     id="wist-cagliari",
     name="Wist (Cagliari)",
     players=(4,),
-    options=(DIRECTION, Option("double_one", (False, True), False)),
+    options=(DIRECTION, YesNo("double_one")),
     schedule=cagliari_schedule,
     score=cagliari_score,
 )

@@ -1,1 +1,49 @@
-"""The web faces of the service layer: HTML pages, the JSON API, errors."""
+"""The web faces of the service layer: HTML pages, the JSON API, live streams, errors.
+
+`init_app` wires them into the application: the per-request database connection, the language
+of each request, the template helpers and the blueprints.
+"""
+from __future__ import annotations
+
+from flask import Flask, current_app, g, request
+from flask_babel import Babel, get_locale
+
+from .. import db as store
+
+LANGUAGES = ("it", "en")
+
+
+def get_db():
+    """This request's connection (one per request, closed at teardown)."""
+    if "db" not in g:
+        g.db = store.connect(current_app.config["SCOREKEEPER_DATABASE"])
+    return g.db
+
+
+def close_db(_error=None) -> None:
+    db = g.pop("db", None)
+    if db is not None:
+        db.conn.close()
+
+
+def select_locale() -> str:
+    chosen = request.cookies.get("lang")
+    if chosen in LANGUAGES:
+        return chosen
+    return request.accept_languages.best_match(LANGUAGES) or "en"
+
+
+def init_app(app: Flask) -> None:
+    from . import api, errors, live_views, pages, tournament_api, tournament_pages
+    from .labels import one_of, option_label
+    from .mixed import mixed
+    from .sheet import role_name
+
+    Babel(app, locale_selector=select_locale)
+    app.teardown_appcontext(close_db)
+    app.jinja_env.globals.update(get_locale=get_locale, option_label=option_label, one_of=one_of,
+                                 role_name=role_name)
+    app.add_template_filter(mixed, "mixed")
+    for blueprint in (pages.bp, api.bp, live_views.bp, tournament_pages.bp, tournament_api.bp):
+        app.register_blueprint(blueprint)
+    errors.register(app)

@@ -3,7 +3,8 @@ from __future__ import annotations
 
 from flask import Blueprint, Response, current_app, jsonify, request
 
-from .. import csvexport, games, get_db
+from .. import csvexport, games
+from . import get_db
 from ..present import game_json
 from ..rules import N_, RuleError
 from ..rules.base import InvalidInput

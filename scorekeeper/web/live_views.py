@@ -6,7 +6,8 @@ import json
 from flask import Blueprint, Response, current_app, request
 
 from .. import db as store
-from .. import games, get_db, live
+from .. import games, live
+from . import get_db
 from .api import access
 
 bp = Blueprint("live", __name__)

@@ -5,12 +5,13 @@ from flask import Blueprint, abort, make_response, redirect, render_template, re
 from flask_babel import gettext
 from jinja2_fragments.flask import render_block
 
-from .. import LANGUAGES, games, get_db, tournaments
+from .. import games, tournaments
+from . import LANGUAGES, get_db
 from ..rules import VARIANTS, RuleError, find_variant
+from ..families import family_of
 from ..rules.base import MAX_NAME
 from . import sheet as sheet_view
 from .errors import message
-from .labels import one_of, option_label
 from .links import links
 from .qr import qr_svg
 
@@ -19,9 +20,6 @@ bp = Blueprint("pages", __name__)
 MAX_REMEMBERED = 30
 
 
-bp.add_app_template_global(option_label)
-bp.add_app_template_global(one_of)
-bp.add_app_template_global(sheet_view.role_name)
 
 
 def is_htmx() -> bool:
@@ -82,13 +80,8 @@ def create_game():
         first_dealer = sum(1 for name in typed[:ticked] if name.strip())  # blank rows are skipped
     elif dealer != "draw":
         first_dealer = -1  # the ticked dealer has no name: refused by the rules with a clear message
-    options = {}
-    for option in variant.options:
-        raw = form.get(f"option-{option.name}")
-        if option.choices == (False, True):
-            options[option.name] = raw == "on"
-        elif raw is not None:
-            options[option.name] = raw
+    options = {option.name: option.from_form(form.get(f"option-{option.name}")) for option in variant.options
+               if f"option-{option.name}" in form or option.kind == "yesno"}  # an unticked box is not sent
     try:
         loaded, keys = games.create(get_db(), variant.id, players, first_dealer, options)
     except RuleError as error:
@@ -111,11 +104,12 @@ def _int_arg(value) -> int | None:
 
 def render_sheet(who, loaded, status: int = 200, error: str | None = None, chosen_seat=None, edit=None,
                  form=None, error_field: str | None = None):
-    """The sheet page, or just its live block for htmx requests."""
-    entry = sheet_view.entry(loaded, who, chosen_seat)
+    """The sheet page, or just its live block for htmx requests; the family draws its own parts."""
+    family = family_of(loaded.state.variant)
+    parts = family.sheet(loaded, who, games.visibility(loaded.state, who), chosen_seat)
     context = dict(
-        game=loaded, state=loaded.state, who=who, rows=sheet_view.rows(loaded, who),
-        entry=entry, error=error, error_at=sheet_view.error_place(error_field, entry, edit, who),
+        game=loaded, state=loaded.state, who=who, family=family.id, **parts,
+        error=error, error_at=family.error_place(error_field, parts, edit, who),
         edit=edit, form=form or {},
         standings=loaded.state.standings if loaded.state.finished else None,
         chart=sheet_view.chart(loaded), tournament_url=_tournament_url(loaded.id),
@@ -143,7 +137,12 @@ def edit_hand(game_id, key, number):
     who, loaded = _open(game_id, key)
     if who.role != "scorer" or not 1 <= number <= len(loaded.state.hands):
         abort(404)
-    return render_sheet(who, loaded, edit=sheet_view.edit_form(loaded, number))
+    return render_sheet(who, loaded, edit=_edit_form(who, loaded, number))
+
+
+def _edit_form(who, loaded, number: int, form=None):
+    family = family_of(loaded.state.variant)
+    return family.edit_form(loaded, number, games.visibility(loaded.state, who), form)
 
 
 def _tournament_url(game_id: str) -> str | None:
@@ -180,35 +179,17 @@ def bid(game_id, key):
     return _after_change(who, loaded)
 
 
-def _numbers(form, prefix: str, players: int) -> list:
-    values = []
-    for seat in range(players):
-        raw = form.get(f"{prefix}-{seat}", "").strip()
-        values.append(int(raw) if raw.isdecimal() and len(raw) < 4 else (None if raw == "" else raw[:20]))
-    return values
-
-
 @bp.post("/g/<game_id>/<key>/hands/<int:number>")
 def save_hand(game_id, key, number):
+    """The family's hand form (entry, turned card or correction) → one `hand` event."""
     who, loaded = _open(game_id, key)
     form = request.form
-    players = len(loaded.state.players)
-    event = {"type": "hand", "hand": number}
-    if "trump" in form:
-        event["trump"] = form.get("trump") or None
-    if form.get("with_bids"):
-        event["bids"] = _numbers(form, "bid", players)
-    if any(f"tricks-{seat}" in form for seat in range(players)):  # the trump buttons send the trump alone
-        tricks = _numbers(form, "tricks", players)
-        if any(t is not None for t in tricks):  # as on paper, a box left blank is no trick
-            tricks = [0 if t is None else t for t in tricks]
-        event["tricks"] = tricks
-        if loaded.state.variant.penalties:
-            event["penalties"] = [s for s in range(players) if form.get(f"penalty-{s}")]
+    event = {"type": "hand", "hand": number,
+             **family_of(loaded.state.variant).hand_event(form, loaded.state, number)}
     try:
         loaded = games.change(get_db(), who, event, hand_seen=form.get("version"))
     except RuleError as error:
-        edit = sheet_view.edit_form(loaded, number, form) if form.get("with_bids") else None
+        edit = _edit_form(who, loaded, number, form) if form.get("correction") else None
         return _refused(who, error, edit=edit, form=form)
     return _after_change(who, loaded)
 
@@ -270,5 +251,5 @@ def history(game_id, key, number):
     if not 1 <= number <= len(loaded.state.hands):
         abort(404)
     return render_template("history.html", game=loaded, state=loaded.state, who=who, number=number,
-                           entries=sheet_view.history(loaded, number, who),
+                           entries=sheet_view.history(loaded, number, who, games.visibility(loaded.state, who)),
                            base=url_for("pages.sheet", game_id=game_id, key=key))

@@ -9,7 +9,8 @@ from __future__ import annotations
 from flask import Blueprint, Response, jsonify, request, url_for
 from flask_babel import gettext
 
-from .. import games, get_db, tournaments
+from .. import games, tournaments
+from . import get_db
 from ..present import game_json
 from ..rules.base import format_fraction
 from . import tournament_csv

@@ -13,7 +13,8 @@ from flask import Blueprint, abort, make_response, redirect, render_template, re
 from flask_babel import format_datetime, gettext
 from jinja2_fragments.flask import render_block
 
-from .. import games, get_db, tournaments
+from .. import games, tournaments
+from . import get_db
 from ..rules import N_
 from ..rules.base import MAX_NAME, InvalidInput
 from ..rules.torneo import WHIST_TORNEO
@@ -26,7 +27,6 @@ from .qr import qr_svg
 from .tournament_csv import response as csv_response
 
 bp = Blueprint("tournaments", __name__)
-bp.add_app_template_filter(mixed, "mixed")
 
 MAX_REMEMBERED = 20
 SCHEME_OPTION = tournaments.SCHEME

@@ -6,10 +6,11 @@ from fractions import Fraction
 import pytest
 
 from scorekeeper.rules.base import (
-    MAX_NAME, BidOutOfRange, ForbiddenBid, InvalidInput, InvalidOption, InvalidPlayers, Option, RuleError,
+    MAX_NAME, InvalidInput, InvalidOption, InvalidPlayers, Option, RuleError,
     StateConflict, check_int, check_players, check_seat, competition_places, format_fraction, resolve_options,
     standings_by_total,
 )
+from scorekeeper.rules.predictions import BidOutOfRange, ForbiddenBid
 
 
 @pytest.mark.parametrize("keys, places", [

@@ -8,7 +8,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from scorekeeper.rules import new_game
-from scorekeeper.rules.base import ForbiddenBid, InvalidInput, InvalidPlayers, TricksSum
+from scorekeeper.rules.base import InvalidInput, InvalidPlayers, TricksSum
+from scorekeeper.rules.predictions import ForbiddenBid
 
 NAMES = ["Anna", "Bruno", "Carla", "Dario"]
 

@@ -8,9 +8,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from scorekeeper.rules import new_game
-from scorekeeper.rules.base import (
-    BidOutOfRange, ForbiddenBid, InvalidInput, InvalidOption, InvalidPlayers, TricksSum, format_fraction,
-)
+from scorekeeper.rules.base import InvalidInput, InvalidOption, InvalidPlayers, TricksSum, format_fraction
+from scorekeeper.rules.predictions import BidOutOfRange, ForbiddenBid
 from scorekeeper.rules.torneo import TABLE_POINTS, table_points, torneo_score
 from tests import torneo_support as ref
 

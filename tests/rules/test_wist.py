@@ -11,11 +11,10 @@ from dataclasses import dataclass
 import pytest
 
 from scorekeeper.rules import VARIANTS, find_variant, new_game
-from scorekeeper.rules.base import (
-    BidOutOfRange, BiddingClosed, ForbiddenBid, HandNotCurrent, InvalidOption, InvalidPlayers, MissingBids,
-    RuleError, TricksSum,
+from scorekeeper.rules.base import HandNotCurrent, InvalidOption, InvalidPlayers, RuleError, TricksSum
+from scorekeeper.rules.predictions import (
+    BidOutOfRange, BiddingClosed, ForbiddenBid, HandRecord, HandSpec, MissingBids, forbidden_for,
 )
-from scorekeeper.rules.predictions import HandRecord, HandSpec, forbidden_for
 from scorekeeper.rules.wist import WIST, wist_cards, wist_schedule, wist_score
 
 PLAYERS4 = ["Anna", "Bruno", "Carla", "Dario"]

@@ -6,7 +6,7 @@ import io
 
 import pytest
 
-from scorekeeper.csvexport import safe
+from scorekeeper.csvexport import NUMERIC, safe
 from tests.rules.test_wist import GAME4, GAME5
 from tests.module_app import api, app, client  # noqa: F401  (one database per module)
 
@@ -141,7 +141,7 @@ def test_sealed_bids_never_leak_through_the_export(api):
     ("bid", True, "True"),        # not a number
 ])
 def test_safe_cells(column, value, cell):
-    assert safe(column, value) == cell
+    assert safe(value, numeric=column in NUMERIC) == cell
 
 
 def test_names_with_commas_and_quotes_are_quoted(api):

@@ -200,7 +200,7 @@ def page_call(table: Table, key: str, action: str):
     if action == "bid_seat1":
         return client.post(f"{base}/bid", data={"hand": "1", "seat": "1", "bid": "0"})
     if action == "hand":
-        form = {"with_bids": "1", **{f"bid-{s}": str(b) for s, b in enumerate(HAND["bids"])},
+        form = {"correction": "1", **{f"bid-{s}": str(b) for s, b in enumerate(HAND["bids"])},
                 **{f"tricks-{s}": str(t) for s, t in enumerate(HAND["tricks"])}}
         return client.post(f"{base}/hands/1", data=form)
     if action == "undo":

@@ -325,7 +325,7 @@ def test_scorer_edit_refused_with_form_defaults_shows_no_sealed_bid(api):
     for seat, value in enumerate(SEALED_BIDS):
         assert game.bid(seat, value).status_code == 200
     response = api.client.post(f"/g/{game.id}/{game.scorer}/hands/7",
-                               data={"with_bids": "1", "tricks-0": "13", "tricks-1": "13", "tricks-2": "0",
+                               data={"correction": "1", "tricks-0": "13", "tricks-1": "13", "tricks-2": "0",
                                      "tricks-3": "0"})
     assert response.status_code in (409, 422)
     html = response.get_data(as_text=True)

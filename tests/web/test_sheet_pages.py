@@ -38,7 +38,7 @@ def test_correcting_the_wist_round_offers_no_bids(api, client):
     form = client.get(f"{sheet_url(game)}/hands/8").get_data(as_text=True)
     assert 'name="tricks-0"' in form and 'name="bid-0"' not in form
     response = client.post(f"{sheet_url(game)}/hands/8",
-                           data={"with_bids": "1", "tricks-0": "10", "tricks-1": "3", "tricks-2": "0", "tricks-3": "0"})
+                           data={"correction": "1", "tricks-0": "10", "tricks-1": "3", "tricks-2": "0", "tricks-3": "0"})
     assert response.status_code == 303
     last = api.get(game["id"], key).get_json()["hands"][7]
     assert last["bids"] == [0, 0, 0, 0] and last["scores"] == [-50, -15, 25, 25]
@@ -69,7 +69,7 @@ def test_a_correction_is_refused_only_if_its_own_hand_changed_meanwhile(api, cli
     api.hand(game["id"], key, 1, {"bids": [3, 3, 3, 3], "tricks": [4, 3, 3, 3]})
     drawn_at = "2"  # the correction form of hand 1 was drawn at version 2
     assert api.bid(game["id"], game["keys"]["seats"][1], 2, 1, 2).status_code == 200  # another hand
-    form = {"version": drawn_at, "with_bids": "1", "bid-0": "3", "bid-1": "3", "bid-2": "3", "bid-3": "3",
+    form = {"version": drawn_at, "correction": "1", "bid-0": "3", "bid-1": "3", "bid-2": "3", "bid-3": "3",
             "tricks-0": "3", "tricks-1": "4", "tricks-2": "3", "tricks-3": "3"}
     assert client.post(f"{sheet_url(game)}/hands/1", data=form).status_code == 303
     # now hand 1 itself changed after version 2: the same stale form is refused, nothing changes

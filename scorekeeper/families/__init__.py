@@ -1,0 +1,53 @@
+"""Game families: the siblings that show and read one family's games.
+
+A family is its pure rules (`scorekeeper.rules`), a presenter (the game and each hand as JSON,
+CSV rows, the sheet's model, one line of history per change), a form parser and its template
+partials under `templates/<family>/`. The core and the web layer look a family up once, by
+`variant.family`, and never ask which variant or family they hold.
+"""
+from __future__ import annotations
+
+from typing import Any, Iterable, Protocol
+
+from ..games import Access, Loaded, Seen
+from ..rules.family import GameState, Hand
+
+
+class Family(Protocol):
+    id: str  # also the folder of its templates: entry.html, grid.html, edit.html, ranking.html
+
+    def columns(self, state: GameState) -> list[str]:
+        """Whose scores the sheet, the chart and `totals` list: the players, or the sides."""
+
+    def hand_json(self, hand: Hand, state: GameState, seen: Seen) -> dict: ...
+
+    def game_json(self, state: GameState, seen: Seen) -> dict:
+        """The API fields beyond those every game has (schedule, rubber, failed contracts...)."""
+
+    def csv_rows(self, state: GameState) -> Iterable[dict]:
+        """One dict per CSV row of every scored hand: the API's columns after `variant`."""
+
+    def history_text(self, payload: dict, state: GameState, seen: Seen) -> str:
+        """One recorded change in the reader's language, with what this reader may see of it."""
+
+    def sheet(self, loaded: Loaded, who: Access, seen: Seen, chosen_seat: int | None) -> dict:
+        """What the family's sheet partials show: the grid, the entry panel..."""
+
+    def edit_form(self, loaded: Loaded, number: int, seen: Seen, form: Any = None) -> Any:
+        """A past hand laid out for correction (with what was typed, when it was refused)."""
+
+    def error_place(self, field: str | None, sheet: dict, edit: Any, who: Access) -> str:
+        """Where a refusal shows: beside the form it concerns, or "top"."""
+
+    def hand_event(self, form: Any, state: GameState, number: int) -> dict:
+        """A hand form as posted (entry or correction) → the fields of a `hand` event."""
+
+
+from .predictions import FAMILY as PREDICTIONS  # noqa: E402  (the families use the protocol above)
+
+FAMILIES: dict[str, Family] = {family.id: family for family in (PREDICTIONS,)}
+
+
+def family_of(variant) -> Family:
+    """The siblings of a variant's family (every registered variant has one: tests/contract)."""
+    return FAMILIES[variant.family]

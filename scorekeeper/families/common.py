@@ -1,0 +1,19 @@
+"""What the families' presenters share: suit symbols, and turning blanks in forms into values."""
+from __future__ import annotations
+
+from flask_babel import lazy_gettext as _l
+
+SUIT_SYMBOLS = {"H": "♥", "D": "♦", "C": "♣", "S": "♠", "NT": _l("NT"), None: "?"}
+RED = {"H", "D"}
+
+
+def symbol(trump: str | None) -> str:
+    return str(SUIT_SYMBOLS.get(trump, "?"))
+
+
+def form_number(raw: str | None):
+    """A number typed into a form: an int, None for a blank, or the text itself (the rules refuse it)."""
+    raw = (raw or "").strip()
+    if raw == "":
+        return None
+    return int(raw) if raw.isdecimal() and len(raw) < 4 else raw[:20]

@@ -1,0 +1,207 @@
+"""The "bid exactly" family's score sheet: the paper grid, the bid pad, the tricks and correction forms.
+
+Worked out in Python so that the templates (`templates/predictions/`) compute nothing.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from ...games import Access, Loaded, Seen
+from ...rules.predictions import NO_BIDS
+from ..common import RED, form_number, symbol
+from .present import visible_bids
+
+
+@dataclass
+class Cell:
+    bid: str = ""
+    score: str = ""
+    total: str = ""
+    made: bool | None = None
+
+
+@dataclass
+class Row:
+    number: int
+    name: str
+    cards: int
+    trump: str
+    red: bool
+    dealer: str
+    cells: list
+    state: str  # "done", "current" or "future"
+    editable: bool = False
+
+
+@dataclass
+class Bidder:
+    seat: int
+    name: str
+    bid: str
+    is_dealer: bool
+    is_next: bool
+    chosen: bool
+    hidden: bool
+
+
+@dataclass
+class Entry:
+    """The panel for the current hand: the bid pad or the tricks form."""
+
+    number: int
+    name: str
+    cards: int
+    trump: str | None
+    trump_symbol: str
+    dealer: str
+    bidding: str
+    phase: str  # "bids" or "tricks"
+    bidders: list
+    pad_seat: int | None = None
+    pad_name: str = ""
+    pad: list = field(default_factory=list)  # (value, disabled, is the bid already in)
+    blocked: tuple | None = None  # (name, value)
+    bids_in: int = 0
+    needs_trump: bool = False
+    tricks_rows: list = field(default_factory=list)  # (seat, name, bid)
+
+
+def _show(value) -> str:
+    return "" if value is None else str(value)
+
+
+def rows(loaded: Loaded, access: Access, seen: Seen) -> list[Row]:
+    state = loaded.state
+    played = {hand.number: hand for hand in state.hands}
+    out = []
+    for spec in state.specs:
+        hand = played.get(spec.number)
+        trump = hand.trump if hand else spec.trump
+        if hand is None:
+            cells, status = [Cell() for _ in state.players], "future"
+        else:
+            bids = visible_bids(hand, seen)
+            status = "done" if hand.scores is not None else "current"
+            cells = [Cell(bid=_show(bids[s]) if spec.bidding != NO_BIDS else "",
+                          score=str(hand.scores[s]) if hand.scores else "",
+                          total=str(hand.totals[s]) if hand.totals else "",
+                          made=(hand.bids[s] == hand.tricks[s]) if hand.tricks else None)
+                     for s in range(len(state.players))]
+        out.append(Row(number=spec.number, name=spec.name, cards=spec.cards,
+                       trump=symbol(trump) if trump else "", red=trump in RED,
+                       dealer=state.players[state.dealer(spec.number)], cells=cells, state=status,
+                       editable=status == "done" and access.role == "scorer"))
+    return out
+
+
+def entry(loaded: Loaded, access: Access, seen: Seen, chosen_seat: int | None = None) -> Entry | None:
+    """The current hand's entry panel for this caller, or None when the game is over."""
+    state = loaded.state
+    number = state.current_hand
+    if number is None:
+        return None
+    hand = state.hand(number)
+    spec = hand.spec
+    bids = visible_bids(hand, seen)
+    phase = "bids" if None in hand.bids else "tricks"
+    pad_seat = _pad_seat(hand, access, chosen_seat, phase)
+    e = Entry(number=number, name=spec.name, cards=spec.cards, trump=hand.trump,
+              trump_symbol=symbol(hand.trump), dealer=state.players[hand.dealer],
+              bidding=spec.bidding, phase=phase, bidders=[], bids_in=sum(hand.bids_in),
+              needs_trump=spec.trump is None)
+    for seat in hand.order:
+        e.bidders.append(Bidder(seat=seat, name=state.players[seat], bid=_show(bids[seat]),
+                                is_dealer=seat == hand.dealer, is_next=seat == hand.next_bidder,
+                                chosen=seat == pad_seat,
+                                hidden=bids[seat] is None and hand.bids[seat] is not None))
+    if pad_seat is not None:
+        blocked = hand.forbidden_for(pad_seat)
+        e.pad_seat, e.pad_name = pad_seat, state.players[pad_seat]
+        current = bids[pad_seat]  # what this caller may see of the bid already in (a sealed one stays hidden)
+        e.pad = [(value, value == blocked, value == current) for value in range(spec.cards + 1)]
+        e.blocked = (state.players[pad_seat], blocked) if blocked is not None else None
+    if phase == "tricks":
+        e.tricks_rows = [(s, state.players[s], _show(bids[s])) for s in hand.order]
+    return e
+
+
+def _pad_seat(hand, access: Access, chosen_seat: int | None, phase: str) -> int | None:
+    """Whose bid the pad enters: the scorer picks any seat (default: next to bid), a player only their own."""
+    if hand.spec.bidding == NO_BIDS:
+        return None
+    if access.role == "scorer":
+        if chosen_seat is not None and 0 <= chosen_seat < len(hand.bids):
+            return chosen_seat
+        if phase == "tricks":
+            return None
+        return hand.next_bidder if not hand.spec.sealed else next(s for s in hand.order if hand.bids[s] is None)
+    if access.role == "seat" and (hand.spec.sealed or hand.next_bidder == access.seat):
+        return access.seat
+    return None
+
+
+def sheet(loaded: Loaded, who: Access, seen: Seen, chosen_seat: int | None) -> dict:
+    return {"rows": rows(loaded, who, seen), "entry": entry(loaded, who, seen, chosen_seat)}
+
+
+def error_place(field: str | None, sheet: dict, edit, access: Access) -> str:
+    """Where a refusal is shown: next to the form it concerns ("edit", "pad", "tricks"), else on top."""
+    entry = sheet.get("entry")
+    if edit is not None and field in ("bid", "bids", "tricks", "trump", "penalties"):
+        return "edit"
+    if entry is not None and field == "bid" and entry.pad_seat is not None:
+        return "pad"
+    if entry is not None and field in ("tricks", "trump", "penalties") and entry.phase == "tricks" \
+            and access.role == "scorer":
+        return "tricks"
+    return "top"
+
+
+@dataclass
+class EditForm:
+    number: int
+    name: str
+    cards: int
+    needs_trump: bool
+    trump: str | None
+    rows: list  # (seat, name, bid, tricks, penalty)
+    penalties: bool
+    bids: bool = True  # False in a round without bidding
+
+
+def edit_form(loaded: Loaded, number: int, seen: Seen, form=None) -> EditForm:
+    """A past hand laid out for correction (with what was typed, when it was refused)."""
+    state = loaded.state
+    hand = state.hand(number)
+    rows = []
+    for seat in hand.order:
+        # a sealed hand's slips stay closed here too: the form never pre-fills them (not even on a re-render)
+        bid = hand.bids[seat] if hand.spec.bidding != NO_BIDS and not hand.sealed else None
+        tricks = hand.tricks[seat] if hand.tricks else ""
+        penalty = seat in hand.record.penalties
+        if form:
+            bid, tricks = form.get(f"bid-{seat}", bid), form.get(f"tricks-{seat}", tricks)
+            penalty = bool(form.get(f"penalty-{seat}"))
+        rows.append((seat, state.players[seat], _show(bid), tricks, penalty))
+    trump = form.get("trump", hand.trump) if form else hand.trump
+    return EditForm(number=number, name=hand.name, cards=hand.cards, needs_trump=hand.spec.trump is None,
+                    trump=trump, rows=rows, penalties=state.variant.penalties,
+                    bids=hand.spec.bidding != NO_BIDS)
+
+
+def hand_event(form, state, number: int) -> dict:
+    """The tricks form, the turned-card buttons or a correction → a `hand` event's fields."""
+    players = len(state.players)
+    event = {}
+    if "trump" in form:
+        event["trump"] = form.get("trump") or None
+    if form.get("correction"):  # the correction form also carries the bids
+        event["bids"] = [form_number(form.get(f"bid-{seat}")) for seat in range(players)]
+    if any(f"tricks-{seat}" in form for seat in range(players)):  # the trump buttons send the trump alone
+        tricks = [form_number(form.get(f"tricks-{seat}")) for seat in range(players)]
+        if any(t is not None for t in tricks):  # as on paper, a box left blank is no trick
+            tricks = [0 if t is None else t for t in tricks]
+        event["tricks"] = tricks
+        if state.variant.penalties:
+            event["penalties"] = [s for s in range(players) if form.get(f"penalty-{s}")]
+    return event

@@ -1,0 +1,72 @@
+"""The contract between the core and a game family's rules, written down as protocols.
+
+The core (event log, replay, undo, versions, visibility, live updates, links) only ever uses
+what is named here; everything else about a game belongs to its family. `tests/contract`
+checks every registered variant against it.
+"""
+from __future__ import annotations
+
+from typing import Any, Protocol, Sequence
+
+from .base import Option, Place
+
+
+class Hand(Protocol):
+    """One hand (or deal) played or in progress."""
+
+    number: int
+    dealer: int
+
+    @property
+    def scores(self) -> Sequence[int] | None: ...  # per seat, or per side; None until scored
+
+    @property
+    def totals(self) -> Sequence[int] | None: ...  # running totals after this hand
+
+
+class GameState(Protocol):
+    """A game as replayed from its events; immutable: `apply` returns a new state."""
+
+    variant: "Variant"
+    players: tuple[str, ...]
+    options: dict
+    first_dealer: int
+
+    @property
+    def sides(self) -> tuple[tuple[int, ...], ...] | None: ...  # partnerships; None: every seat for itself
+
+    @property
+    def current_hand(self) -> int | None: ...  # the hand being entered; None once finished
+
+    @property
+    def finished(self) -> bool: ...
+
+    @property
+    def planned_hands(self) -> int | None: ...  # the length of the game when it is known in advance
+
+    @property
+    def hands(self) -> Sequence[Hand]: ...  # played or in progress, in order
+
+    def hand(self, number: int) -> Hand: ...
+
+    @property
+    def totals(self) -> Sequence[int]: ...
+
+    @property
+    def standings(self) -> list[Place]: ...
+
+    def secrets(self) -> frozenset[tuple[int, int]]:
+        """(hand, seat) of every entry only its seat may see for now (sealed bids)."""
+
+    def apply(self, event: dict[str, Any]) -> "GameState":
+        """The game after one recorded change, or a `RuleError` saying which rule it breaks."""
+
+
+class Variant(Protocol):
+    id: str
+    name: str
+    family: str  # the key of the family's siblings (presenter, form parser, templates)
+    players: tuple[int, ...]
+    options: tuple[Option, ...]
+
+    def new_game(self, players: list[str], first_dealer: int, options: dict) -> GameState: ...
