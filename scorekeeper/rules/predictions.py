@@ -234,6 +234,8 @@ class PredictionGame:
             return self.with_bid(event.get("hand"), event.get("seat"), event.get("bid"))
         if kind == "hand":
             return self.with_hand(event.get("hand"), {k: v for k, v in event.items() if k not in ("type", "hand")})
+        if kind == "end":
+            raise StateConflict(N_("This game ends by itself after its last hand."))
         raise InvalidInput(N_("This game does not know the change “%(kind)s”."), kind=str(kind))
 
     def with_bid(self, number: Any, seat: Any, bid: Any) -> "PredictionGame":

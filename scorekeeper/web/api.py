@@ -96,6 +96,13 @@ def undo(game_id):
     return respond(games.undo(get_db(), who, request.headers.get("If-Match")), who)
 
 
+@bp.post("/games/<game_id>/end")
+def end(game_id):
+    """End a game of open length here (Solo Whist's players stop when they like); others refuse (409)."""
+    who = access(game_id)
+    return respond(games.change(get_db(), who, {"type": "end"}, request.headers.get("If-Match")), who)
+
+
 @bp.post("/games/<game_id>/keys/rotate")
 def rotate(game_id):
     who = access(game_id)

@@ -103,6 +103,9 @@ def document(app) -> dict:
             "/api/v1/games/{game_id}/undo": {"post": {
                 **write, "summary": "Revert the last change (scorer)",
                 "responses": {"200": _json(GAME), **_errors(403, 404, 409, 412)}}},
+            "/api/v1/games/{game_id}/end": {"post": {
+                **write, "summary": "End a game of open length now (scorer); a game of fixed length answers 409",
+                "responses": {"200": _json(GAME), **_errors(403, 404, 409, 412)}}},
             "/api/v1/games/{game_id}/keys/rotate": {"post": {
                 **write, "summary": "Replace a link; the old key stops working at once (scorer)",
                 "requestBody": _body({"type": "object", "required": ["role"], "properties": {

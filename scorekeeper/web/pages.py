@@ -62,7 +62,7 @@ def new_game():
     except RuleError:
         abort(404)
     return render_template("new.html", variants=VARIANTS.values(), variant=variant, form={}, errors={},
-                           max_name=MAX_NAME)
+                           max_name=MAX_NAME, chosen={option.name: option.default for option in variant.options})
 
 
 @bp.post("/new")
@@ -82,12 +82,13 @@ def create_game():
         first_dealer = -1  # the ticked dealer has no name: refused by the rules with a clear message
     options = {option.name: option.from_form(form.get(f"option-{option.name}")) for option in variant.options
                if f"option-{option.name}" in form or option.kind == "yesno"}  # an unticked box is not sent
+    chosen = {option.name: options.get(option.name, option.default) for option in variant.options}
     try:
         loaded, keys = games.create(get_db(), variant.id, players, first_dealer, options)
     except RuleError as error:
         errors = {error.field or "form": message(error)}
         return render_template("new.html", variants=VARIANTS.values(), variant=variant, form=form,
-                               errors=errors, max_name=MAX_NAME), 422
+                               errors=errors, max_name=MAX_NAME, chosen=chosen), 422
     remember(loaded.id, keys["scorer"], "scorer", loaded.state)
     return redirect(url_for("pages.sheet", game_id=loaded.id, key=keys["scorer"]), 303)
 
