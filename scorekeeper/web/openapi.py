@@ -58,7 +58,16 @@ def document(app) -> dict:
                     "tricks": {"type": ["array", "null"], "items": {"type": "integer"}},
                     "scores": {"type": ["array", "null"], "items": {"type": "integer"}},
                     "totals": {"type": ["array", "null"], "items": {"type": "integer"}},
-                    "result": {"type": ["object", "null"]}}},
+                    "honours": {"type": "array", "items": {"type": "integer"},
+                                "description": "Partnership whist: honours held per side"},
+                    "revokes": {"type": "array", "items": {"type": "integer"},
+                                "description": "Partnership whist: the sides that revoked"},
+                    "remarks": {"type": "array", "items": {"type": "integer"},
+                                "description": "Classic whist: remarks during play per side"},
+                    "game": {"type": "integer", "description": "Classic whist: the game of the rubber"},
+                    "result": {"type": ["object", "null"], "description":
+                               "whist-torneo: {failed}; partnership whist: {points, tricks} and in classic whist "
+                               "{game_score, game_won_by, game_value, trick_points, honour_points, remark_points}"}}},
                 "Game": {"type": "object", "properties": {
                     "id": {"type": "string"}, "variant": {"type": "string", "enum": sorted(VARIANTS)},
                     "options": {"type": "object"}, "version": {"type": "integer"},
@@ -67,6 +76,13 @@ def document(app) -> dict:
                     "sides": {"type": ["array", "null"]}, "current_hand": NULLABLE_INT,
                     "hands": {"type": "array", "items": {"$ref": "#/components/schemas/Hand"}},
                     "schedule": {"type": "array"}, "totals": {"type": "array", "items": {"type": "integer"}},
+                    "side_names": {"type": "array", "items": {"type": "string"}},
+                    "game_score": {"type": "array", "items": {"type": "integer"}},
+                    "rubber": {"type": "object", "properties": {
+                        "games": {"type": "array", "items": {"type": "object", "properties": {
+                            "winner": {"type": "integer"}, "value": {"type": "integer"}}}},
+                        "winner": NULLABLE_INT,
+                        "points": {"type": ["array", "null"], "items": {"type": "integer"}}}},
                     "standings": {"type": "array", "items": {"type": "object", "properties": {
                         "seat": {"type": "integer"}, "place": {"type": "integer"}, "total": {"type": "integer"},
                         "table_points": {"type": ["string", "null"]}}}}}},
@@ -94,11 +110,16 @@ def document(app) -> dict:
             "/api/v1/games/{game_id}/hands/{n}": {"put": {
                 **write, "parameters": [GAME_ID, HAND, IF_MATCH],
                 "summary": "Record or edit a hand: any subset of the fields (scorer)",
+                "description": "Bid-exactly games: trump, bids, tricks (per seat), penalties (whist-torneo). "
+                               "Partnership whist: trump, tricks (per side, sum 13), honours, revokes, remarks.",
                 "requestBody": _body({"type": "object", "properties": {
                     "trump": {"type": "string", "enum": ["H", "D", "C", "S", "NT"]},
                     "bids": {"type": "array", "items": NULLABLE_INT},
                     "tricks": {"type": "array", "items": {"type": "integer"}},
-                    "penalties": {"type": "array", "items": {"type": "integer"}}}}),
+                    "penalties": {"type": "array", "items": {"type": "integer"}},
+                    "honours": {"type": "array", "items": {"type": "integer"}, "minItems": 2, "maxItems": 2},
+                    "revokes": {"type": "array", "items": {"type": "integer"}},
+                    "remarks": {"type": "array", "items": {"type": "integer"}, "minItems": 2, "maxItems": 2}}}),
                 "responses": {"200": _json(GAME), **_errors(400, 403, 404, 409, 412, 422)}}},
             "/api/v1/games/{game_id}/undo": {"post": {
                 **write, "summary": "Revert the last change (scorer)",
