@@ -37,7 +37,9 @@ class PartnershipVariant:
     players: tuple[int, ...] = (4,)
 
     def new_game(self, players: list[str], first_dealer: int, options: dict) -> "PartnershipGame":
-        return PartnershipGame(self, tuple(players), dict(options), first_dealer, ())
+        # The registry passes checked options; defaults fill any left out by a direct caller.
+        options = {**{option.name: option.default for option in self.options}, **options}
+        return PartnershipGame(self, tuple(players), options, first_dealer, ())
 
 
 WHIST_CLASSICO = PartnershipVariant(
@@ -211,39 +213,40 @@ class PartnershipGame:
     @property
     def hands(self) -> list[Deal]:
         """Every scored deal plus the deal in progress (when the game is not finished)."""
-        if "hands" not in self._cache:
-            self._cache.update(self._compute())
-        return self._cache["hands"]
+        return self._figures["hands"]
 
-    def _compute(self) -> dict:
-        """Replay the records; `beyond` is the first scored deal recorded after the game's end."""
+    @property
+    def _figures(self) -> dict:
+        if not self._cache:
+            self._cache.update(self._replay())
+        return self._cache
+
+    def _replay(self) -> dict:
+        """Score the records in order; `beyond` is the first scored deal recorded after the end."""
         deals, games = [], []
         totals, score = (0, 0), (0, 0)
         over, beyond = False, None
-        number = 0
         for number, record in enumerate(self.records, start=1):
             if over:
                 if record.tricks is not None and beyond is None:
                     beyond = number
                 continue
-            if record.tricks is None:
-                deals.append(self._deal(number, record, None, None, len(games), score))
+            if record.tricks is None:  # the deal in progress: always the last record
                 break
-            if self.variant.dummy:
-                result = score_morto(record)
-            else:
-                result = score_classic(record, score, self.options)
+            result = score_morto(record) if self.variant.dummy else score_classic(record, score, self.options)
             totals = tuple(t + p for t, p in zip(totals, result.points))
             deals.append(self._deal(number, record, result, totals, len(games), score))
             score = result.game_score
             if result.game_won_by is not None:
                 games.append((result.game_won_by, result.game_value))
             over = self._over(number, tuple(games))
-        else:
-            if not over:
-                deals.append(self._deal(number + 1, DealRecord(), None, None, len(games), score))
-        winner, points = (None, None) if self.variant.dummy else rubber_points(tuple(games))
-        rubber = None if self.variant.dummy else Rubber(tuple(games), winner, points)
+        if not over:
+            number = len(deals) + 1
+            record = self.records[number - 1] if number <= len(self.records) else DealRecord()
+            deals.append(self._deal(number, record, None, None, len(games), score))
+        rubber = None
+        if not self.variant.dummy:
+            rubber = Rubber(tuple(games), *rubber_points(tuple(games)))
         return {"hands": deals, "rubber": rubber, "over": over, "beyond": beyond, "totals": totals}
 
     def _deal(self, number, record, result, totals, games_before, score) -> Deal:
@@ -258,8 +261,7 @@ class PartnershipGame:
 
     @property
     def finished(self) -> bool:
-        self.hands
-        return self._cache["over"]
+        return self._figures["over"]
 
     @property
     def current_hand(self) -> int | None:
@@ -273,13 +275,11 @@ class PartnershipGame:
 
     @property
     def totals(self) -> tuple[int, int]:
-        self.hands
-        return self._cache["totals"]
+        return self._figures["totals"]
 
     @property
     def rubber(self) -> Rubber | None:
-        self.hands
-        return self._cache["rubber"]
+        return self._figures["rubber"]
 
     @property
     def standings(self) -> list[Place]:
@@ -332,7 +332,11 @@ class PartnershipGame:
         if "tricks" in fields:
             tricks = self._check_tricks(fields["tricks"])
             if record.trump is None:
-                raise InvalidInput(N_("Record the trump of this deal first."), field="trump")
+                if self.variant.dummy:
+                    raise InvalidInput(N_("Record the trump the dealer chose (or NT) before the tricks."),
+                                       field="trump")
+                raise InvalidInput(N_("Record the trump (the suit of the dealer's turned card) before the "
+                                      "tricks."), field="trump")
             record = replace(record, tricks=tricks)
         records = list(self.records)
         if number <= len(records):
@@ -345,8 +349,7 @@ class PartnershipGame:
     def _settled(self) -> "PartnershipGame":
         """Refuse a correction that leaves a scored deal after the end; drop an unscored one."""
         game = self
-        game.hands
-        beyond = game._cache["beyond"]
+        beyond = game._figures["beyond"]
         if beyond is not None:
             if self.variant.dummy:  # four deals whatever happens: cannot occur, kept for safety
                 raise StateConflict(N_("The match is over after %(deals)s deals: deal %(number)s cannot be "
@@ -354,7 +357,7 @@ class PartnershipGame:
             raise StateConflict(
                 N_("With this correction the rubber is won before deal %(number)s, which is already "
                    "recorded: correct or undo deal %(number)s first."), field="hand", number=beyond)
-        if game._cache["over"]:
+        if game._figures["over"]:
             last = max((d.number for d in game.hands), default=0)
             if len(game.records) > last:  # only a deal in progress (trump or penalties, no tricks)
                 game = replace(game, records=game.records[:last], _cache={})
