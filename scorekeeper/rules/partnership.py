@@ -347,7 +347,11 @@ class PartnershipGame:
         return game._settled()
 
     def _settled(self) -> "PartnershipGame":
-        """Refuse a correction that leaves a scored deal after the end; drop an unscored one."""
+        """Refuse a correction that leaves a scored deal after the end of the game.
+
+        A deal in progress after the new end (only its trump or penalties recorded) is dropped:
+        that deal will not be played, and refusing would leave the scorer no way to correct.
+        """
         game = self
         beyond = game._figures["beyond"]
         if beyond is not None:
@@ -433,9 +437,12 @@ class PartnershipGame:
             raise InvalidInput(N_("Revokes must be a list of sides: 0 (%(side0)s) or 1 (%(side1)s)."),
                                field="revokes", **self._side_names())
         for value in values:
-            if isinstance(value, bool) or not isinstance(value, int) or value not in (0, 1):
-                raise InvalidInput(N_("There is no side %(side)s: sides are 0 (%(side0)s) and 1 (%(side1)s)."),
+            if isinstance(value, bool) or not isinstance(value, int):
+                raise InvalidInput(N_("“%(side)s” is not a side: sides are 0 (%(side0)s) and 1 (%(side1)s)."),
                                    field="revokes", side=_short(value), **self._side_names())
+            if value not in (0, 1):
+                raise InvalidInput(N_("There is no side %(side)s: sides are 0 (%(side0)s) and 1 (%(side1)s)."),
+                                   field="revokes", side=value, **self._side_names())
         return tuple(sorted(set(values)))
 
     def _check_remarks(self, values: Any) -> tuple[int, int]:

@@ -173,7 +173,8 @@ def test_game_values_played_at_7_and_10(target, losers_deal, winners_deals, lose
 # --------------------------------------------------------------------------------------------
 LAWS = {**DEFAULTS, "laws": True}
 SINGLE = [
-    # options, before, tricks, honours, revokes, remarks → tricks after, trick, honour, remark pts, points, score, won, value
+    # options, game score before, tricks, honours, revokes, remarks →
+    #     tricks after revokes, trick/honour/remark points, points, game score after, won by, game value
     # Honours: 3 for four, 2 for three, nothing for two each.
     (DEFAULTS, (0, 0), (7, 6), (2, 2), (), (0, 0), (7, 6), (1, 0), (0, 0), (0, 0), (1, 0), (1, 0), None, None),
     (DEFAULTS, (0, 0), (7, 6), (0, 4), (), (0, 0), (7, 6), (1, 0), (0, 3), (0, 0), (1, 3), (1, 3), None, None),
@@ -363,6 +364,7 @@ BAD = [
     (started, {"hand": 2, "trump": "H", "honours": [5, 0]}, InvalidInput, "honours", "between 0 and 4"),
     (started, {"hand": 2, "revokes": [2]}, InvalidInput, "revokes", "no side 2"),
     (started, {"hand": 2, "revokes": 0}, InvalidInput, "revokes", "list of sides"),
+    (started, {"hand": 2, "revokes": ["0"]}, InvalidInput, "revokes", "“0” is not a side"),
     (started, {"hand": 2, "remarks": [14, 0]}, InvalidInput, "remarks", "between 0 and 13"),
     (started, {"hand": 2, "points": [1, 0]}, InvalidInput, "points", "Unknown field: points"),
     (started, {"hand": 3, "trump": "H"}, HandNotCurrent, "hand", "current deal is 2"),
