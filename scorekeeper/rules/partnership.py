@@ -1,0 +1,461 @@
+"""Partnership Whist (RULES.md §2): classic Whist with games and a rubber, and Whist with dummy.
+
+Four players in two fixed sides (1st and 3rd against 2nd and 4th). The scorer records, per deal,
+the trump, the tricks of each side and the penalties; every figure on the sheet (game scores,
+games won, rubber points) is derived from those records alone, so correcting an earlier deal
+simply recomputes everything after it.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field, replace
+from typing import Any
+
+from .base import (
+    N_, HandNotCurrent, InvalidInput, Option, Place, StateConflict, TricksSum, _short, check_int,
+    competition_places,
+)
+
+SIDES = ((0, 2), (1, 3))
+SUITS = ("H", "D", "C", "S")
+NO_TRUMP = "NT"
+TRICKS = 13          # tricks in a deal (13 cards each)
+BOOK = 6             # tricks over six score
+HONOURS = 4          # A K Q J of trumps
+MORTO_DEALS = 4      # each player deals once
+FIELDS = ("trump", "tricks", "honours", "revokes", "remarks")
+
+
+@dataclass(frozen=True)
+class PartnershipVariant:
+    """A variant of the family: classic (games and rubber) or with dummy (four deals)."""
+
+    id: str
+    name: str
+    options: tuple[Option, ...]
+    dummy: bool
+    family: str = "partnership"
+    players: tuple[int, ...] = (4,)
+
+    def new_game(self, players: list[str], first_dealer: int, options: dict) -> "PartnershipGame":
+        # The registry passes checked options; defaults fill any left out by a direct caller.
+        options = {**{option.name: option.default for option in self.options}, **options}
+        return PartnershipGame(self, tuple(players), options, first_dealer, ())
+
+
+WHIST_CLASSICO = PartnershipVariant(
+    id="whist-classico",
+    name="Whist",
+    options=(
+        Option("target", (5, 7, 10), 5),
+        Option("honours", (False, True), True),
+        Option("laws", (False, True), False),
+    ),
+    dummy=False,
+)
+
+WHIST_MORTO = PartnershipVariant(
+    id="whist-morto",
+    name="Whist with dummy",
+    options=(),
+    dummy=True,
+)
+
+
+@dataclass(frozen=True)
+class DealRecord:
+    """What the scorer recorded for one deal: the only inputs a score depends on."""
+
+    trump: str | None = None
+    tricks: tuple[int, int] | None = None    # per side, as recorded (before revoke transfers)
+    honours: tuple[int, int] = (0, 0)        # honours held per side
+    revokes: tuple[int, ...] = ()            # sides that revoked, sorted, unique
+    remarks: tuple[int, int] = (0, 0)        # number of remarks per side
+
+
+@dataclass(frozen=True)
+class DealResult:
+    tricks: tuple[int, int]         # after revoke transfers
+    trick_points: tuple[int, int]   # what the tricks added (after capping)
+    honour_points: tuple[int, int]  # what honours added (after capping; 0 when not counted)
+    remark_points: tuple[int, int]  # what remarks took off (0 or negative)
+    points: tuple[int, int]         # net change of each side's game score in this deal
+    game_score: tuple[int, int]     # the current game's score after the deal; (0, 0) once won
+    game_won_by: int | None
+    game_value: int | None          # 1, 2 or 3 when a game is won (classic); None otherwise
+
+
+@dataclass(frozen=True)
+class Deal:
+    """A deal as the sheet shows it: recorded inputs plus everything derived from them."""
+
+    number: int
+    dealer: int
+    record: DealRecord
+    result: DealResult | None           # None until the tricks are recorded
+    totals: tuple[int, int] | None      # running totals per side (sum of `points`)
+    game: int                           # classic: game of the rubber (1, 2, 3); dummy: 1
+    score_before: tuple[int, int]       # the game score when the deal started
+
+    trump = property(lambda self: self.record.trump)
+    tricks = property(lambda self: self.record.tricks)
+    honours = property(lambda self: self.record.honours)
+    revokes = property(lambda self: self.record.revokes)
+    remarks = property(lambda self: self.record.remarks)
+
+    @property
+    def scores(self):
+        return self.result.points if self.result else None
+
+
+@dataclass(frozen=True)
+class Rubber:
+    games: tuple[tuple[int, int], ...]   # (winner side, value) per game won, in order
+    winner: int | None
+    points: tuple[int, int] | None       # rubber points per side once decided
+
+
+# -- scoring (pure functions of the records) -------------------------------------------------------
+def transfer_tricks(tricks: tuple[int, int], revokes: tuple[int, ...], per_revoke: int) -> tuple[int, int]:
+    """Each revoking side hands over `per_revoke` tricks, never more than it took.
+
+    When both sides revoked both transfers are computed from the recorded counts, so the order in
+    which the revokes happened does not matter.
+    """
+    moved = [min(per_revoke, tricks[side]) if side in revokes else 0 for side in (0, 1)]
+    first = tricks[0] - moved[0] + moved[1]
+    return first, TRICKS - first
+
+
+def game_value(loser_score: int, target: int) -> int:
+    """3 if the losers had nothing, 2 if they had under half the target, 1 otherwise."""
+    if loser_score == 0:
+        return 3
+    return 2 if 2 * loser_score < target else 1
+
+
+def score_classic(record: DealRecord, before: tuple[int, int], options: dict) -> DealResult:
+    """Remarks first, then tricks, then honours; a game reached by tricks ends the deal's scoring."""
+    target, laws = options["target"], options["laws"]
+    per_revoke = 3 if laws else 2
+    score = list(before)
+    remark = [0, 0]
+    for side in (0, 1):
+        remark[side] = -min(record.remarks[side], score[side])
+        score[side] += remark[side]
+
+    def room(side: int) -> int:
+        # Under the Laws a side that revoked cannot win the game in this deal.
+        limit = target - 1 if laws and side in record.revokes else target
+        return max(0, limit - score[side])
+
+    tricks = transfer_tricks(record.tricks, record.revokes, per_revoke)
+    trick_points = [0, 0]
+    for side in (0, 1):
+        trick_points[side] = min(max(0, tricks[side] - BOOK), room(side))
+        score[side] += trick_points[side]
+    won_by = next((side for side in (0, 1) if score[side] >= target), None)
+
+    honour_points = [0, 0]
+    if won_by is None and options["honours"]:
+        values = {4: 4, 3: 2} if laws else {4: 3, 3: 2}
+        for side in (0, 1):
+            if before[side] < target - 1:  # "had target − 1 or more when the deal started"
+                honour_points[side] = min(values.get(record.honours[side], 0), room(side))
+                score[side] += honour_points[side]
+        won_by = next((side for side in (0, 1) if score[side] >= target), None)
+
+    points = tuple(remark[s] + trick_points[s] + honour_points[s] for s in (0, 1))
+    value = game_value(score[1 - won_by], target) if won_by is not None else None
+    return DealResult(
+        tricks=tricks, trick_points=tuple(trick_points), honour_points=tuple(honour_points),
+        remark_points=tuple(remark), points=points,
+        game_score=(0, 0) if won_by is not None else tuple(score),
+        game_won_by=won_by, game_value=value)
+
+
+def score_morto(record: DealRecord) -> DealResult:
+    """The side with more tricks (after revokes) scores the difference."""
+    tricks = transfer_tricks(record.tricks, record.revokes, 2)
+    diff = tricks[0] - tricks[1]
+    points = (diff, 0) if diff > 0 else (0, -diff)
+    return DealResult(tricks=tricks, trick_points=points, honour_points=(0, 0), remark_points=(0, 0),
+                      points=points, game_score=(0, 0), game_won_by=None, game_value=None)
+
+
+def rubber_points(games: tuple[tuple[int, int], ...]) -> tuple[int | None, tuple[int, int] | None]:
+    """The winner of the rubber (first to two games) and its net points: games + 2 − losers' game."""
+    wins = [sum(1 for winner, _ in games if winner == side) for side in (0, 1)]
+    winner = next((side for side in (0, 1) if wins[side] >= 2), None)
+    if winner is None:
+        return None, None
+    net = sum(v for w, v in games if w == winner) + 2 - sum(v for w, v in games if w != winner)
+    return winner, (net, 0) if winner == 0 else (0, net)
+
+
+# -- the game ---------------------------------------------------------------------------------------
+@dataclass(frozen=True)
+class PartnershipGame:
+    variant: PartnershipVariant
+    players: tuple[str, ...]
+    options: dict
+    first_dealer: int
+    records: tuple[DealRecord, ...]   # scored deals, then at most one deal in progress (no tricks)
+    _cache: dict = field(default_factory=dict, compare=False, repr=False)
+
+    @property
+    def sides(self):
+        return SIDES
+
+    def dealer(self, number: int) -> int:
+        return (self.first_dealer + number - 1) % len(self.players)
+
+    # -- derived figures -----------------------------------------------------------------------
+    @property
+    def hands(self) -> list[Deal]:
+        """Every scored deal plus the deal in progress (when the game is not finished)."""
+        return self._figures["hands"]
+
+    @property
+    def _figures(self) -> dict:
+        if not self._cache:
+            self._cache.update(self._replay())
+        return self._cache
+
+    def _replay(self) -> dict:
+        """Score the records in order; `beyond` is the first scored deal recorded after the end."""
+        deals, games = [], []
+        totals, score = (0, 0), (0, 0)
+        over, beyond = False, None
+        for number, record in enumerate(self.records, start=1):
+            if over:
+                if record.tricks is not None and beyond is None:
+                    beyond = number
+                continue
+            if record.tricks is None:  # the deal in progress: always the last record
+                break
+            result = score_morto(record) if self.variant.dummy else score_classic(record, score, self.options)
+            totals = tuple(t + p for t, p in zip(totals, result.points))
+            deals.append(self._deal(number, record, result, totals, len(games), score))
+            score = result.game_score
+            if result.game_won_by is not None:
+                games.append((result.game_won_by, result.game_value))
+            over = self._over(number, tuple(games))
+        if not over:
+            number = len(deals) + 1
+            record = self.records[number - 1] if number <= len(self.records) else DealRecord()
+            deals.append(self._deal(number, record, None, None, len(games), score))
+        rubber = None
+        if not self.variant.dummy:
+            rubber = Rubber(tuple(games), *rubber_points(tuple(games)))
+        return {"hands": deals, "rubber": rubber, "over": over, "beyond": beyond, "totals": totals}
+
+    def _deal(self, number, record, result, totals, games_before, score) -> Deal:
+        return Deal(number=number, dealer=self.dealer(number), record=record, result=result, totals=totals,
+                    game=1 if self.variant.dummy else games_before + 1,
+                    score_before=(0, 0) if self.variant.dummy else score)
+
+    def _over(self, number: int, games: tuple[tuple[int, int], ...]) -> bool:
+        if self.variant.dummy:
+            return number >= MORTO_DEALS
+        return rubber_points(games)[0] is not None
+
+    @property
+    def finished(self) -> bool:
+        return self._figures["over"]
+
+    @property
+    def current_hand(self) -> int | None:
+        """The number of the deal being entered; None when the game is over."""
+        if self.finished:
+            return None
+        return self.hands[-1].number
+
+    def hand(self, number: int) -> Deal:
+        return self.hands[number - 1]
+
+    @property
+    def totals(self) -> tuple[int, int]:
+        return self._figures["totals"]
+
+    @property
+    def rubber(self) -> Rubber | None:
+        return self._figures["rubber"]
+
+    @property
+    def standings(self) -> list[Place]:
+        """One row per seat; partners share their side's place (1 or 2; a tie: both 1)."""
+        totals = self.totals
+        if self.variant.dummy:
+            keys = list(totals)
+        else:
+            rubber = self.rubber
+            won = [sum(1 for w, _ in rubber.games if w == side) for side in (0, 1)]
+            keys = [(rubber.winner == side, won[side], totals[side]) for side in (0, 1)]
+        places = competition_places(keys)
+        rows = [Place(seat=seat, place=places[side], total=totals[side])
+                for side, seats in enumerate(SIDES) for seat in seats]
+        return sorted(rows, key=lambda r: (r.place, r.seat))
+
+    def secrets(self) -> frozenset:
+        """Nothing is hidden in partnership Whist."""
+        return frozenset()
+
+    # -- changes (each returns a new game; the old one is untouched) --------------------------
+    def apply(self, event: dict) -> "PartnershipGame":
+        if not isinstance(event, dict):
+            raise InvalidInput(N_("A change must be a set of name and value pairs."), field="type")
+        kind = event.get("type")
+        if kind == "bid":
+            raise InvalidInput(N_("There is no bidding in this game: record the trump and the tricks of "
+                                  "each deal."), field="type")
+        if kind != "hand":
+            raise InvalidInput(N_("This game does not know the change “%(kind)s”."), field="type",
+                               kind=_short(kind))
+        fields = {k: v for k, v in event.items() if k not in ("type", "hand")}
+        return self.with_hand(event.get("hand"), fields)
+
+    def with_hand(self, number: Any, fields: dict) -> "PartnershipGame":
+        """Record some fields of a deal (the current one, or an earlier one as a correction)."""
+        record = self._editable(number)
+        unknown = sorted(str(name) for name in fields if name not in FIELDS)
+        if unknown:
+            raise InvalidInput(N_("Unknown field: %(names)s."), field=unknown[0],
+                               names=", ".join(_short(u) for u in unknown))
+        if "trump" in fields:
+            record = replace(record, trump=self._check_trump(fields["trump"]))
+        if "honours" in fields:
+            record = replace(record, honours=self._check_honours(fields["honours"]))
+        if "revokes" in fields:
+            record = replace(record, revokes=self._check_revokes(fields["revokes"]))
+        if "remarks" in fields:
+            record = replace(record, remarks=self._check_remarks(fields["remarks"]))
+        if "tricks" in fields:
+            tricks = self._check_tricks(fields["tricks"])
+            if record.trump is None:
+                if self.variant.dummy:
+                    raise InvalidInput(N_("Record the trump the dealer chose (or NT) before the tricks."),
+                                       field="trump")
+                raise InvalidInput(N_("Record the trump (the suit of the dealer's turned card) before the "
+                                      "tricks."), field="trump")
+            record = replace(record, tricks=tricks)
+        records = list(self.records)
+        if number <= len(records):
+            records[number - 1] = record
+        else:
+            records.append(record)
+        game = replace(self, records=tuple(records), _cache={})
+        return game._settled()
+
+    def _settled(self) -> "PartnershipGame":
+        """Refuse a correction that leaves a scored deal after the end of the game.
+
+        A deal in progress after the new end (only its trump or penalties recorded) is dropped:
+        that deal will not be played, and refusing would leave the scorer no way to correct.
+        """
+        game = self
+        beyond = game._figures["beyond"]
+        if beyond is not None:
+            if self.variant.dummy:  # four deals whatever happens: cannot occur, kept for safety
+                raise StateConflict(N_("The match is over after %(deals)s deals: deal %(number)s cannot be "
+                                       "recorded."), field="hand", deals=MORTO_DEALS, number=beyond)
+            raise StateConflict(
+                N_("With this correction the rubber is won before deal %(number)s, which is already "
+                   "recorded: correct or undo deal %(number)s first."), field="hand", number=beyond)
+        if game._figures["over"]:
+            last = max((d.number for d in game.hands), default=0)
+            if len(game.records) > last:  # only a deal in progress (trump or penalties, no tricks)
+                game = replace(game, records=game.records[:last], _cache={})
+        return game
+
+    # -- checks ----------------------------------------------------------------------------------
+    def _editable(self, number: Any) -> DealRecord:
+        if isinstance(number, bool) or not isinstance(number, int) or number < 1:
+            raise InvalidInput(N_("There is no deal %(number)s in this game."), field="hand",
+                               number=_short(number))
+        if self.finished:
+            played = len(self.hands)
+            if number > played:
+                if self.variant.dummy:
+                    raise StateConflict(N_("The match is over (%(deals)s deals): there is no deal %(number)s."),
+                                        field="hand", deals=MORTO_DEALS, number=number)
+                raise StateConflict(N_("The rubber is over: there is no deal %(number)s."),
+                                    field="hand", number=number)
+            return self.records[number - 1]
+        current = self.current_hand
+        if number > current:
+            raise HandNotCurrent(N_("Deal %(number)s has not started yet: the current deal is %(current)s."),
+                                 field="hand", number=number, current=current)
+        return self.records[number - 1] if number <= len(self.records) else DealRecord()
+
+    def _check_trump(self, trump: Any) -> str:
+        if self.variant.dummy:
+            if trump not in SUITS + (NO_TRUMP,):
+                raise InvalidInput(N_("The dealer chooses a trump suit or no trump: H, D, C, S or NT."),
+                                   field="trump")
+            return trump
+        if trump == NO_TRUMP:
+            raise InvalidInput(N_("In classic Whist the dealer's last card is turned for trump, so every "
+                                  "deal has a trump suit: H, D, C or S."), field="trump")
+        if trump not in SUITS:
+            raise InvalidInput(N_("The trump is the suit of the dealer's turned card: H, D, C or S."),
+                               field="trump")
+        return trump
+
+    @staticmethod
+    def _pair(values: Any, field: str) -> list:
+        if not isinstance(values, list) or len(values) != 2:
+            raise InvalidInput(N_("Give two numbers, one for each side: [side 0, side 1]."), field=field)
+        return values
+
+    def _check_tricks(self, values: Any) -> tuple[int, int]:
+        values = self._pair(values, "tricks")
+        for value in values:
+            check_int(value, "tricks", 0, TRICKS, error=TricksSum)
+        if sum(values) != TRICKS:
+            raise TricksSum(N_("The tricks add up to %(sum)s, but a deal has %(tricks)s tricks."),
+                            sum=sum(values), tricks=TRICKS)
+        return tuple(values)
+
+    def _check_honours(self, values: Any) -> tuple[int, int]:
+        values = self._pair(values, "honours")
+        for value in values:
+            check_int(value, "honours", 0, HONOURS)
+        if sum(values) > HONOURS:
+            raise InvalidInput(N_("There are only four honours (A, K, Q, J of trumps): %(first)s and "
+                                  "%(second)s make %(sum)s."), field="honours",
+                               first=values[0], second=values[1], sum=sum(values))
+        if any(values):
+            if self.variant.dummy:
+                raise InvalidInput(N_("Honours are not scored in Whist with dummy."), field="honours")
+            if not self.options["honours"]:
+                raise InvalidInput(N_("Honours are not scored in this game (the option is off)."),
+                                   field="honours")
+        return tuple(values)
+
+    def _check_revokes(self, values: Any) -> tuple[int, ...]:
+        if not isinstance(values, list):
+            raise InvalidInput(N_("Revokes must be a list of sides: 0 (%(side0)s) or 1 (%(side1)s)."),
+                               field="revokes", **self._side_names())
+        for value in values:
+            if isinstance(value, bool) or not isinstance(value, int):
+                raise InvalidInput(N_("“%(side)s” is not a side: sides are 0 (%(side0)s) and 1 (%(side1)s)."),
+                                   field="revokes", side=_short(value), **self._side_names())
+            if value not in (0, 1):
+                raise InvalidInput(N_("There is no side %(side)s: sides are 0 (%(side0)s) and 1 (%(side1)s)."),
+                                   field="revokes", side=value, **self._side_names())
+        return tuple(sorted(set(values)))
+
+    def _check_remarks(self, values: Any) -> tuple[int, int]:
+        values = self._pair(values, "remarks")
+        for value in values:
+            check_int(value, "remarks", 0, TRICKS)
+        if any(values):
+            if self.variant.dummy:
+                raise InvalidInput(N_("There is no penalty for remarks in Whist with dummy."), field="remarks")
+            if self.options["laws"]:
+                raise InvalidInput(N_("Under the Laws of Short Whist a remark during play costs no points: "
+                                      "record no remarks."), field="remarks")
+        return tuple(values)
+
+    def _side_names(self) -> dict:
+        return {f"side{side}": " & ".join(self.players[s] for s in seats) for side, seats in enumerate(SIDES)}
