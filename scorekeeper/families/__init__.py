@@ -43,9 +43,10 @@ class Family(Protocol):
         """A hand form as posted (entry or correction) → the fields of a `hand` event."""
 
 
-from .predictions import FAMILY as PREDICTIONS  # noqa: E402  (the families use the protocol above)
+from .partnership import FAMILY as PARTNERSHIP  # noqa: E402  (the families use the protocol above)
+from .predictions import FAMILY as PREDICTIONS  # noqa: E402
 
-FAMILIES: dict[str, Family] = {family.id: family for family in (PREDICTIONS,)}
+FAMILIES: dict[str, Family] = {family.id: family for family in (PREDICTIONS, PARTNERSHIP)}
 
 
 def family_of(variant) -> Family:

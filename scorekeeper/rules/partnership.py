@@ -11,7 +11,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from .base import (
-    N_, HandNotCurrent, InvalidInput, Option, Place, StateConflict, TricksSum, _short, check_int,
+    N_, HandNotCurrent, InvalidInput, Option, Place, StateConflict, TricksSum, YesNo, _short, check_int,
     competition_places,
 )
 
@@ -47,8 +47,8 @@ WHIST_CLASSICO = PartnershipVariant(
     name="Whist",
     options=(
         Option("target", (5, 7, 10), 5),
-        Option("honours", (False, True), True),
-        Option("laws", (False, True), False),
+        YesNo("honours", default=True),
+        YesNo("laws"),
     ),
     dummy=False,
 )
@@ -260,6 +260,11 @@ class PartnershipGame:
         return rubber_points(games)[0] is not None
 
     @property
+    def planned_hands(self) -> int | None:
+        """Four deals with dummy; a rubber lasts as long as its games do."""
+        return MORTO_DEALS if self.variant.dummy else None
+
+    @property
     def finished(self) -> bool:
         return self._figures["over"]
 
@@ -308,6 +313,8 @@ class PartnershipGame:
         if kind == "bid":
             raise InvalidInput(N_("There is no bidding in this game: record the trump and the tricks of "
                                   "each deal."), field="type")
+        if kind == "end":
+            raise StateConflict(N_("This game ends by itself: with the rubber, or after the four deals."))
         if kind != "hand":
             raise InvalidInput(N_("This game does not know the change “%(kind)s”."), field="type",
                                kind=_short(kind))
