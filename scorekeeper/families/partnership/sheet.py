@@ -125,6 +125,7 @@ def sheet(loaded: Loaded, who: Access, seen: Seen, chosen_seat: int | None) -> d
     rubber = None if state.variant.dummy else state.rubber
     games_won = [sum(1 for side, _ in rubber.games if side == s) for s in (0, 1)] if rubber else None
     return {"rows": rows(loaded, who), "entry": entry(loaded, who), "sides": side_names(state),
+            "side_players": [[state.players[seat] for seat in side] for side in state.sides],
             "games_won": games_won, "game_number": len(rubber.games) + 1 if rubber else None,
             "outcome": outcome(state)}
 
