@@ -35,14 +35,14 @@ def select_locale() -> str:
 
 def init_app(app: Flask) -> None:
     from . import api, errors, live_views, pages, tournament_api, tournament_pages
-    from .labels import one_of, option_label
+    from .labels import one_of, option_label, variant_name
     from .mixed import mixed
     from .sheet import role_name
 
     Babel(app, locale_selector=select_locale)
     app.teardown_appcontext(close_db)
     app.jinja_env.globals.update(get_locale=get_locale, option_label=option_label, one_of=one_of,
-                                 role_name=role_name)
+                                 role_name=role_name, variant_name=variant_name)
     app.add_template_filter(mixed, "mixed")
     for blueprint in (pages.bp, api.bp, live_views.bp, tournament_pages.bp, tournament_api.bp):
         app.register_blueprint(blueprint)

@@ -14,7 +14,19 @@ LABELS = {
     "scheme": _l("Hand schedule"),
     "ridotto": _l("Ridotto (short, 14 hands)"),
     "completo": _l("Completo (full, 24 hands)"),
+    "target": _l("Points for a game"),
+    "honours": _l("Count honours (A K Q J of trumps)"),
+    "laws": _l("Laws of Short Whist: honours 4 and 2, a revoke costs 3 tricks, no remark penalty"),
 }
+
+VARIANT_NAMES = {  # the names players use in each language; the rules keep one name per variant
+    "whist-classico": _l("Whist (classic, with honours and rubber)"),
+    "whist-morto": _l("Whist with dummy"),
+}
+
+
+def variant_name(variant) -> str:
+    return str(VARIANT_NAMES.get(variant.id, variant.name))
 
 
 def option_label(name) -> str:

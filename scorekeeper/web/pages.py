@@ -12,6 +12,7 @@ from ..families import family_of
 from ..rules.base import MAX_NAME
 from . import sheet as sheet_view
 from .errors import message
+from .labels import variant_name
 from .links import links
 from .qr import qr_svg
 
@@ -46,7 +47,7 @@ def language(code):
 
 def remember(game_id: str, key: str, role: str, state) -> None:
     """Keep the games this browser created or opened (newest first) for the home page."""
-    label = f"{state.variant.name} · {', '.join(state.players)}"
+    label = f"{variant_name(state.variant)} · {', '.join(state.players)}"
     kept = [g for g in session.get("games", []) if g[0] != game_id]
     session["games"] = [[game_id, key, role, label]] + kept[: MAX_REMEMBERED - 1]
 
