@@ -147,3 +147,62 @@ def test_rule_errors_carry_code_status_field_and_message():
     assert str(plain) == "No parameters: 100% literal."
     assert StateConflict("x").status == 409
     assert InvalidInput("x", field="seat").field == "seat"
+
+
+# -- option kinds: choice, yes/no, whole number, money -------------------------------------------
+def test_a_choice_reads_its_form_text_as_the_value_it_stands_for():
+    from scorekeeper.rules.base import Option
+    target = Option("target", (5, 7, 10), 5)
+    assert target.from_form("7") == 7 and target.check(target.from_form("7")) == 7
+    with pytest.raises(InvalidOption):
+        target.check(target.from_form("6"))
+    with pytest.raises(InvalidOption):
+        target.check("7")  # the API sends numbers as numbers
+
+
+def test_yes_no_is_a_tick_box():
+    from scorekeeper.rules.base import YesNo
+    flag = YesNo("honours", default=True)
+    assert flag.default is True and flag.from_form("on") is True and flag.from_form(None) is False
+    assert flag.check(False) is False
+    with pytest.raises(InvalidOption):
+        flag.check(1)
+
+
+@pytest.mark.parametrize("raw, value", [("", None), ("12", 12), (" 3 ", 3), ("x", "x"), ("1234567", "1234567")])
+def test_a_whole_number_from_a_form(raw, value):
+    from scorekeeper.rules.base import WholeNumber
+    assert WholeNumber("deals").from_form(raw) == value
+
+
+def test_a_whole_number_checks_its_range_and_may_be_left_open():
+    from scorekeeper.rules.base import WholeNumber
+    deals = WholeNumber("deals", low=1, high=100)
+    assert deals.check(None) is None and deals.check(1) == 1 and deals.check(100) == 100
+    for bad in (0, 101, "12", 2.0, True):
+        with pytest.raises(InvalidOption) as refused:
+            deals.check(bad)
+        assert "from 1 to 100" in str(refused.value)
+    with pytest.raises(InvalidOption):
+        WholeNumber("deals", optional=False).check(None)
+
+
+@pytest.mark.parametrize("value, kept", [("0.10", "0.10"), ("0.1", "0.10"), ("2", "2.00"), (" 1.50 ", "1.50"),
+                                         (None, None)])
+def test_money_is_kept_as_exact_text_with_two_places(value, kept):
+    from scorekeeper.rules.base import Money
+    assert Money("stake").check(value) == kept
+
+
+@pytest.mark.parametrize("value", ["-1", "0.101", "abc", "1e3", 0.1, 1, "", "1234567.00", True])
+def test_money_refuses_what_is_not_an_amount(value):
+    from scorekeeper.rules.base import Money
+    with pytest.raises(InvalidOption) as refused:
+        Money("stake").check(value)
+    assert "amount of money" in str(refused.value)
+
+
+def test_money_from_a_form_takes_the_italian_comma():
+    from scorekeeper.rules.base import Money
+    stake = Money("stake")
+    assert stake.check(stake.from_form("0,10")) == "0.10" and stake.from_form(" ") is None

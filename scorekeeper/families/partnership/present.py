@@ -66,7 +66,8 @@ def detail(hand, side: int, dummy: bool) -> str:
     words = [f"{result.tricks[side]} tricks"]
     if result.tricks != record.tricks:
         words[0] += f" ({record.tricks[side]} taken)"
-    words.append(f"{result.points[side]} points")
+    points = result.points[side]
+    words.append(f"{points} point" + ("" if abs(points) == 1 else "s"))
     if not dummy:
         if result.honour_points[side]:
             words.append(f"honours {result.honour_points[side]}")
