@@ -43,7 +43,42 @@ class Family(Protocol):
         """A hand form as posted (entry or correction) → the fields of a `hand` event."""
 
 
-from .partnership import FAMILY as PARTNERSHIP  # noqa: E402  (the families use the protocol above)
+class Siblings:
+    """A family assembled from its two sibling modules: `present` (JSON, CSV, history) and `sheet`
+    (the sheet's model and the form parser), each holding the functions the protocol names."""
+
+    def __init__(self, id: str, present, sheet):
+        self.id, self._present, self._sheet = id, present, sheet
+
+    def columns(self, state):
+        return self._present.columns(state)
+
+    def hand_json(self, hand, state, seen):
+        return self._present.hand_json(hand, state, seen)
+
+    def game_json(self, state, seen):
+        return self._present.game_json(state, seen)
+
+    def csv_rows(self, state):
+        return self._present.csv_rows(state)
+
+    def history_text(self, payload, state, seen):
+        return self._present.history_text(payload, state, seen)
+
+    def sheet(self, loaded, who, seen, chosen_seat):
+        return self._sheet.sheet(loaded, who, seen, chosen_seat)
+
+    def edit_form(self, loaded, number, seen, form=None):
+        return self._sheet.edit_form(loaded, number, seen, form)
+
+    def error_place(self, field, sheet, edit, who):
+        return self._sheet.error_place(field, sheet, edit, who)
+
+    def hand_event(self, form, state, number):
+        return self._sheet.hand_event(form, state, number)
+
+
+from .partnership import FAMILY as PARTNERSHIP  # noqa: E402  (the families use the classes above)
 from .predictions import FAMILY as PREDICTIONS  # noqa: E402
 
 FAMILIES: dict[str, Family] = {family.id: family for family in (PREDICTIONS, PARTNERSHIP)}

@@ -86,7 +86,10 @@ def put_bid(game_id, number, seat):
 def put_hand(game_id, number):
     who = access(game_id)
     data = body()
-    event = {"type": "hand", "hand": number, **{k: v for k, v in data.items() if k not in ("type", "hand")}}
+    misplaced = sorted(name for name in ("type", "hand") if name in data)
+    if misplaced:  # the hand is the one in the address: a body naming another would be silently ignored
+        raise InvalidInput(N_("Unknown field: %(names)s."), field=misplaced[0], names=", ".join(misplaced))
+    event = {"type": "hand", "hand": number, **data}
     return respond(games.change(get_db(), who, event, request.headers.get("If-Match")), who)
 
 

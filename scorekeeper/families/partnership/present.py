@@ -12,6 +12,9 @@ def side_names(state) -> list[str]:
     return [" & ".join(state.players[seat] for seat in side) for side in state.sides]
 
 
+columns = side_names
+
+
 def _pair(values) -> list | None:
     return list(values) if values is not None else None
 

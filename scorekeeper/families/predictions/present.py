@@ -7,6 +7,11 @@ from ...games import Seen
 from ..common import symbol
 
 
+def columns(state) -> list[str]:
+    """Every player for themselves: a column each."""
+    return list(state.players)
+
+
 def visible_bids(hand, seen: Seen) -> list:
     """The bids this reader may see: a sealed bid is None for everyone but its own seat."""
     return [None if seen.hides(hand.number, seat) else bid for seat, bid in enumerate(hand.bids)]
