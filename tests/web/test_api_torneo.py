@@ -32,9 +32,7 @@ class Refusals:
         self.api, self.id, self.key = api, game["id"], game["keys"]["scorer"]
 
     def snapshot(self):
-        response = self.api.get(self.id, self.key)
-        assert response.status_code == 200
-        return response.get_json(), response.headers["ETag"]
+        return self.api.snapshot(self.id, self.key)
 
     def refused(self, make, status, code, field=None):
         """Call `make()`; it must answer `status` with `code` (and `field`), and leave the game as it was."""

@@ -1,11 +1,10 @@
 """Tournaments through the JSON API: create, add partite (new or existing games), standings, CSV."""
 from __future__ import annotations
 
-import sqlite3
-
 import pytest
 
 from tests import torneo_support as ref
+from tests.conftest import count_rows
 
 FIVE = ["Anna", "Bruno", "Carla", "Dario", "Elena"]
 FOUR = ["Fabio", "Gina", "Ugo", "Vera"]
@@ -50,10 +49,6 @@ class Organiser:
 def organiser(client):
     return Organiser(client)
 
-
-def games_in_db(app) -> int:
-    with sqlite3.connect(app.config["SCOREKEEPER_DATABASE"]) as conn:
-        return conn.execute("SELECT count(*) FROM games").fetchone()[0]
 
 
 def test_create(client, organiser):
@@ -134,7 +129,7 @@ def test_roles_and_unknown(organiser, client):
 
 
 def test_bad_partite_create_nothing(organiser, app):
-    before = games_in_db(app)
+    before = count_rows(app)
     cases = [
         ({"players": ["Anna", "Bruno"]}, 422, "invalid_players"),
         ({"players": FIVE + ["Fabio"]}, 422, "invalid_players"),
@@ -151,15 +146,15 @@ def test_bad_partite_create_nothing(organiser, app):
     ]
     for body, status, code in cases:
         organiser.refused(lambda: organiser.add(**body), status, code)
-    assert games_in_db(app) == before
+    assert count_rows(app) == before
 
 
 def test_a_table_once_per_round(organiser, app):
     assert organiser.add(players=FOUR, table="A", round=1).status_code == 201
-    before = games_in_db(app)
+    before = count_rows(app)
     message = organiser.refused(lambda: organiser.add(players=FIVE, table="a", round=1), 409, "table_taken")
     assert "round 1" in message
-    assert games_in_db(app) == before
+    assert count_rows(app) == before
     assert organiser.add(players=FIVE, table="A", round=2).status_code == 201
 
 
