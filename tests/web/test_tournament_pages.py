@@ -108,7 +108,8 @@ def test_organiser_attaches_a_game_by_its_link(app, client, api):
     assert keys(client, tournament_id, key)["games"][0]["id"] == game["id"]
     played = api.snapshot(game["id"], game["keys"]["scorer"])
     again = {"link": link, "table": "", "round": "1"}
-    refused_form(app, client, tournament_id, key, lambda: client.post(url, data=again), 409, "already in this tournament")
+    refused_form(app, client, tournament_id, key, lambda: client.post(url, data=again), 409,
+                 "already in this tournament")
     refused_form(app, client, tournament_id, key, lambda: client.post(url, data={"link": "not a link", "round": "1"}),
                  422, "scorer&#39;s link")
     refused_form(app, client, tournament_id, key,
