@@ -1,6 +1,7 @@
 """Shared fixtures: an app on a fresh database file, a JSON API helper, a live server for browsers."""
 from __future__ import annotations
 
+import sqlite3
 import threading
 
 import pytest
@@ -10,12 +11,19 @@ from scorekeeper import create_app
 
 PLAYERS4 = ["Anna", "Bruno", "Carla", "Dario"]
 PLAYERS5 = ["Anna", "Bruno", "Carla", "Dario", "Elena"]
+POLL_INTERVAL = 0.05  # serve_forever's wait between shutdown checks (0.5 s by default, paid at every teardown)
 
 
 def make_app(folder):
     """An app on a fresh database file in `folder`, as the tests see it (links on loopback)."""
     return create_app({"SCOREKEEPER_DATABASE": str(folder / "test.sqlite3"), "SECRET_KEY": "test", "TESTING": True,
                        "LISTEN_HOST": "127.0.0.1", "PUBLIC_URL": ""})
+
+
+def count_rows(app, table: str = "games") -> int:
+    """How many rows a table of the app's database holds: a refused creation leaves it as it was."""
+    with sqlite3.connect(app.config["SCOREKEEPER_DATABASE"]) as conn:
+        return conn.execute(f"SELECT count(*) FROM {table}").fetchone()[0]
 
 
 @pytest.fixture
@@ -51,6 +59,12 @@ class Api:
     def get(self, game_id, key):
         return self.client.get(f"/api/v1/games/{game_id}", headers=self.headers(key))
 
+    def snapshot(self, game_id, key):
+        """The game as `key` reads it, with its ETag: what a refused write must leave as it was."""
+        response = self.get(game_id, key)
+        assert response.status_code == 200
+        return response.get_json(), response.headers["ETag"]
+
     def bid(self, game_id, key, hand, seat, bid, **headers):
         return self.client.put(f"/api/v1/games/{game_id}/hands/{hand}/bids/{seat}", json={"bid": bid},
                                headers=self.headers(key, **headers))
@@ -74,7 +88,7 @@ def live_server(tmp_path):
     app = create_app({"SCOREKEEPER_DATABASE": str(tmp_path / "live.sqlite3"), "SECRET_KEY": "test",
                       "LISTEN_HOST": "127.0.0.1", "PUBLIC_URL": ""})
     server = make_server("127.0.0.1", 0, app, threaded=True)
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread = threading.Thread(target=server.serve_forever, kwargs={"poll_interval": POLL_INTERVAL}, daemon=True)
     thread.start()
     yield f"http://127.0.0.1:{server.server_port}"
     server.shutdown()

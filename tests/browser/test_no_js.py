@@ -13,6 +13,7 @@ from playwright.sync_api import expect
 
 from .conftest import phone_context
 from .sheet import bid, expect_row, expect_totals, pad_button, refuse_tricks
+from .test_live import new_game
 
 PLAYERS = ["Anna", "Bruno", "Carla", "Dario"]
 
@@ -70,3 +71,27 @@ def test_whole_hand_without_javascript(live_server, no_js, artifacts):
     # A reload shows the same recorded state (nothing lived only in the page).
     page.goto(sheet_url)
     expect_totals(page, [12, 14, 2, 15])
+
+
+def test_without_javascript_the_table_view_refreshes_itself_and_the_scorer_sheet_does_not(live_server, no_js, browser):
+    """With scripts off, <noscript> is real markup: the table view's meta refresh (15 s) is live, the scorer
+    has none (a reload would throw away what they are typing). With scripts on it is inert text."""
+    game = new_game(live_server)
+    refresh = 'noscript meta[http-equiv="refresh"]'
+    page = no_js.new_page()
+    for key in (game["keys"]["view"], game["keys"]["seats"][1]):
+        page.goto(f"{live_server}/g/{game['id']}/{key}")
+        expect(page.locator("#entry-title")).to_have_text(re.compile(r"Hand 1"))
+        expect(page.locator(refresh)).to_have_count(1)
+        expect(page.locator(refresh)).to_have_attribute("content", "15")
+    page.goto(f"{live_server}/g/{game['id']}/{game['keys']['scorer']}")
+    expect(page.locator("#entry-title")).to_have_text(re.compile(r"Hand 1"))
+    expect(page.locator('meta[http-equiv="refresh"]')).to_have_count(0)
+    with_js = phone_context(browser)
+    try:
+        view = with_js.new_page()
+        view.goto(f"{live_server}/g/{game['id']}/{game['keys']['view']}")
+        expect(view.locator("#entry-title")).to_have_text(re.compile(r"Hand 1"))
+        expect(view.locator(refresh)).to_have_count(0)  # parsed as text: the live view updates without reloads
+    finally:
+        with_js.close()

@@ -1,13 +1,24 @@
 """Every error status and code of API.md, and for each refusal: the game did not change."""
 from __future__ import annotations
 
-import sqlite3
-
 import pytest
 
+from tests.conftest import count_rows
 from tests.module_app import api, app, client  # noqa: F401  (one database per module)
 
 PLAYERS = ["Anna", "Bruno", "Carla", "Dario"]
+
+
+def refused(api, game_id, key, make, status, code):
+    """Call `make()`; it must answer `status` with `code`, and leave the game as it was (snapshot taken before)."""
+    before = api.snapshot(game_id, key)
+    response = make()
+    assert response.status_code == status, response.get_data(as_text=True)
+    body = response.get_json()
+    assert body["error"]["code"] == code
+    assert isinstance(body["error"]["message"], str) and len(body["error"]["message"]) > 10
+    assert api.snapshot(game_id, key) == before
+    return body
 
 
 class Table:
@@ -27,23 +38,11 @@ class Table:
         return f"/api/v1/games/{self.id}"
 
     def snapshot(self):
-        response = self.api.get(self.id, self.scorer)
-        assert response.status_code == 200
-        return response.get_json(), response.headers["ETag"]
+        return self.api.snapshot(self.id, self.scorer)
 
     def refused(self, make, status, code):
         """Call `make()`; it must answer `status` with `code`, and leave the game as it was."""
-        before = self.snapshot()
-        response = make()
-        assert response.status_code == status, response.get_data(as_text=True)
-        body = response.get_json()
-        assert body["error"]["code"] == code
-        assert isinstance(body["error"]["message"], str) and len(body["error"]["message"]) > 10
-        after = self.snapshot()
-        assert after == before
-        return body
-
-
+        return refused(self.api, self.id, self.scorer, make, status, code)
 
 
 @pytest.fixture
@@ -57,10 +56,6 @@ def shared(api):
     """One table for the tests that are only refused: each of them checks it did not change."""
     return Table(api)
 
-
-def games_in_db(app) -> int:
-    with sqlite3.connect(app.config["SCOREKEEPER_DATABASE"]) as conn:
-        return conn.execute("SELECT count(*) FROM games").fetchone()[0]
 
 
 def test_the_table_fixture(shared):
@@ -103,11 +98,11 @@ def test_400_malformed_hand_body(shared, data):
 
 @pytest.mark.parametrize("data", ["variant=wist", '["wist", ["Anna", "Bruno", "Carla", "Dario"]]', "[" * 60_000])
 def test_400_malformed_create_body(app, client, data):
-    before = games_in_db(app)
+    before = count_rows(app)
     response = client.post("/api/v1/games", data=data, content_type="application/json")
     assert response.status_code == 400
     assert response.get_json()["error"]["code"] == "malformed"
-    assert games_in_db(app) == before
+    assert count_rows(app) == before
 
 
 def test_413_too_large_is_refused_without_a_500(shared):
@@ -236,17 +231,14 @@ def test_409_seat_key_cannot_bid_in_a_scored_hand(api, table):
 
 def test_409_nothing_to_undo(api):
     data = api.game(players=PLAYERS, first_dealer=0)
-    before = api.get(data["id"], data["keys"]["scorer"]).get_json()
-    response = api.undo(data["id"], data["keys"]["scorer"])
-    assert response.status_code == 409
-    assert response.get_json()["error"]["code"] == "conflict"
-    assert "nothing to undo" in response.get_json()["error"]["message"]
-    assert api.get(data["id"], data["keys"]["scorer"]).get_json() == before
+    gid, key = data["id"], data["keys"]["scorer"]
+    body = refused(api, gid, key, lambda: api.undo(gid, key), 409, "conflict")
+    assert "nothing to undo" in body["error"]["message"]
     # After one change and its undo there is again nothing to undo.
-    assert api.bid(data["id"], data["keys"]["scorer"], 1, 1, 2).status_code == 200
-    assert api.undo(data["id"], data["keys"]["scorer"]).status_code == 200
-    assert api.undo(data["id"], data["keys"]["scorer"]).status_code == 409
-    assert api.get(data["id"], data["keys"]["scorer"]).get_json()["version"] == 3
+    assert api.bid(gid, key, 1, 1, 2).status_code == 200
+    assert api.undo(gid, key).status_code == 200
+    refused(api, gid, key, lambda: api.undo(gid, key), 409, "conflict")
+    assert api.snapshot(gid, key)[0]["version"] == 3
 
 
 # --------------------------------------------------------------------------------------------
@@ -279,16 +271,14 @@ def test_422_forbidden_bid(api, table):
     assert "Dario may not bid 4" in body["error"]["message"]
     assert body["error"]["field"] == "bid"
     table.refused(lambda: api.hand(table.id, table.scorer, 1, {"bids": [4, 0, 5, 4]}), 422, "forbidden_bid")
+    table.refused(lambda: api.bid(table.id, table.scorer, 1, 2, None), 422, "invalid_input")  # no withdrawing with null
     # Out of order: Dario's 4 first, then Carla's 5 completing 13.
-    assert api.bid(table.id, table.scorer, 1, 2, None).status_code == 422  # a bid cannot be withdrawn with null
     data = api.game(players=PLAYERS, first_dealer=3)
-    k = data["keys"]["scorer"]
+    gid, k = data["id"], data["keys"]["scorer"]
     for seat, bid in ((3, 4), (0, 4), (1, 0)):
-        assert api.bid(data["id"], k, 1, seat, bid).status_code == 200
-    response = api.bid(data["id"], k, 1, 2, 5)
-    assert response.status_code == 422
-    assert response.get_json()["error"]["code"] == "forbidden_bid"
-    assert "Dario may not bid 4" in response.get_json()["error"]["message"]
+        assert api.bid(gid, k, 1, seat, bid).status_code == 200
+    body = refused(api, gid, k, lambda: api.bid(gid, k, 1, 2, 5), 422, "forbidden_bid")
+    assert "Dario may not bid 4" in body["error"]["message"]
 
 
 @pytest.mark.parametrize("bid", [-1, 14, 100, 10**30])
@@ -300,11 +290,10 @@ def test_422_bid_out_of_range(api, shared, bid):
 
 def test_422_bid_out_of_range_on_ten_cards(api):
     data = api.game(players=PLAYERS + ["Elena"], first_dealer=0)
-    response = api.bid(data["id"], data["keys"]["scorer"], 1, 1, 11)
-    assert response.status_code == 422
-    assert response.get_json()["error"]["code"] == "bid_out_of_range"
-    assert "between 0 and 10" in response.get_json()["error"]["message"]
-    assert api.bid(data["id"], data["keys"]["scorer"], 1, 1, 10).status_code == 200
+    gid, key = data["id"], data["keys"]["scorer"]
+    body = refused(api, gid, key, lambda: api.bid(gid, key, 1, 1, 11), 422, "bid_out_of_range")
+    assert "between 0 and 10" in body["error"]["message"]
+    assert api.bid(gid, key, 1, 1, 10).status_code == 200
 
 
 @pytest.mark.parametrize("bid", ["two", "2", 2.5, 2.0, True, False, None, [2], {"n": 2}])
@@ -381,19 +370,21 @@ INVALID_PLAYERS = {
 
 @pytest.mark.parametrize("players", INVALID_PLAYERS.values(), ids=INVALID_PLAYERS.keys())
 def test_422_invalid_players(app, client, players):
-    before = games_in_db(app)
+    before = count_rows(app)
     response = client.post("/api/v1/games", json={"variant": "wist", "players": players, "first_dealer": 0})
     assert response.status_code == 422
     assert response.get_json()["error"]["code"] == "invalid_players"
     assert response.get_json()["error"]["field"] == "players"
     assert len(response.get_data()) < 1000  # a huge name is not echoed back
-    assert games_in_db(app) == before
+    assert count_rows(app) == before
 
 
 def test_422_missing_players(app, client):
+    before = count_rows(app)
     response = client.post("/api/v1/games", json={"variant": "wist"})
     assert response.status_code == 422
     assert response.get_json()["error"]["code"] == "invalid_players"
+    assert count_rows(app) == before
 
 
 INVALID_OPTIONS = {
@@ -412,58 +403,100 @@ INVALID_OPTIONS = {
 
 @pytest.mark.parametrize("options", INVALID_OPTIONS.values(), ids=INVALID_OPTIONS.keys())
 def test_422_invalid_option(app, client, options):
-    before = games_in_db(app)
+    before = count_rows(app)
     response = client.post("/api/v1/games", json={"variant": "wist", "players": PLAYERS, "first_dealer": 0,
                                                   "options": options})
     assert response.status_code == 422
     assert response.get_json()["error"]["code"] == "invalid_option"
-    assert games_in_db(app) == before
+    assert count_rows(app) == before
 
 
 @pytest.mark.parametrize("variant", ["poker", None, 7, ["wist"], "WIST"])
 def test_422_unknown_variant(app, client, variant):
-    before = games_in_db(app)
+    before = count_rows(app)
     response = client.post("/api/v1/games", json={"variant": variant, "players": PLAYERS, "first_dealer": 0})
     assert response.status_code == 422
     assert response.get_json()["error"]["code"] == "invalid_option"
     assert "wist" in response.get_json()["error"]["message"]
-    assert games_in_db(app) == before
+    assert count_rows(app) == before
 
 
 @pytest.mark.parametrize("first_dealer", [4, -1, "0", 1.5, True])
 def test_422_bad_first_dealer(app, client, first_dealer):
-    before = games_in_db(app)
+    before = count_rows(app)
     response = client.post("/api/v1/games", json={"variant": "wist", "players": PLAYERS, "first_dealer": first_dealer})
     assert response.status_code == 422
     assert response.get_json()["error"]["code"] == "invalid_input"
-    assert games_in_db(app) == before
+    assert count_rows(app) == before
 
 
 # --------------------------------------------------------------------------------------------
-# No input makes a 500
+# No input makes a 500: each odd value gets the answer it must
 # --------------------------------------------------------------------------------------------
 ODD_VALUES = [None, True, -1, 0, 2, 10**20, 1e308, "", "x" * 300, "\x00", "’🂡", [], [None] * 4, {}, {"a": []}]
 
 
-def test_odd_values_never_make_a_500(api, table):
-    before = table.snapshot()
-    for value in ODD_VALUES:
-        for path, body in [
-            ("/hands/1/bids/3", {"bid": value}),
-            ("/hands/1", {"bids": value}),
-            ("/hands/1", {"tricks": value}),
-            ("/hands/1", {"trump": value}),
-            ("/hands/1", {"penalties": value}),
-            ("/hands/1", {"hand": value, "type": value}),
-        ]:
-            response = api.client.put(table.url + path, json=body, headers=api.headers(table.scorer))
-            # 200 for what is a legal (if odd) change: {"trump": null} changes nothing, {"bids": [null, …]}
-            # clears the bids of the hand.
-            assert response.status_code in (200, 400, 409, 422), (path, body, response.get_data())
-        response = api.client.post(f"{table.url}/keys/rotate", json={"role": value, "seat": value},
-                                   headers=api.headers(table.scorer))
-        assert response.status_code in (400, 422), (value, response.get_data())
-        response = api.client.post("/api/v1/games", json={"variant": "wist", "players": value, "first_dealer": value,
-                                                          "options": value})
-        assert response.status_code == 422, (value, response.get_data())
-    assert table.snapshot()[0]["players"] == before[0]["players"]
+def odd_writes(value):
+    """(field, path, body) of each write to hand 1 of the table that carries `value`."""
+    return [("bid", "/hands/1/bids/3", {"bid": value}), ("bids", "/hands/1", {"bids": value}),
+            ("tricks", "/hands/1", {"tricks": value}), ("trump", "/hands/1", {"trump": value}),
+            ("penalties", "/hands/1", {"penalties": value})]
+
+
+# The odd values that are legal: (field, value, Dario's bid / the bids of hand 1 afterwards).
+ODD_BUT_LEGAL = [
+    ("bid", 0, [4, 0, 5, 0]),                   # Dario's bid of 0: legal (4 is the forbidden one)
+    ("bid", 2, [4, 0, 5, 2]),
+    ("bids", [None] * 4, [None] * 4),           # clears the bids of the hand
+    ("trump", None, [4, 0, 5, None]),           # no trump given: Wist's trump is fixed anyway, nothing changes
+    ("penalties", [], [4, 0, 5, None]),         # no penalties: fine even in a game without them
+]
+
+
+def odd_refusal(field, value) -> str:
+    """The code an odd value is refused with: a whole number out of range for a bid, else not valid input."""
+    whole = isinstance(value, int) and not isinstance(value, bool)
+    return "bid_out_of_range" if field == "bid" and whole else "invalid_input"
+
+
+@pytest.mark.parametrize("value", ODD_VALUES, ids=lambda v: repr(v)[:20])
+def test_odd_values_are_refused_with_a_422_and_change_nothing(app, api, shared, value):
+    legal = {(field, repr(legal_value)) for field, legal_value, _ in ODD_BUT_LEGAL}
+    for field, path, body in odd_writes(value):
+        if (field, repr(value)) in legal:
+            continue
+        shared.refused(lambda: api.client.put(shared.url + path, json=body, headers=api.headers(shared.scorer)),
+                       422, odd_refusal(field, value))
+    shared.refused(lambda: api.client.post(f"{shared.url}/keys/rotate", json={"role": value, "seat": value},
+                                           headers=api.headers(shared.scorer)), 422, "rule")
+    before = count_rows(app)
+    response = api.client.post("/api/v1/games", json={"variant": "wist", "players": value, "first_dealer": value,
+                                                      "options": value})
+    assert response.status_code == 422, response.get_data(as_text=True)
+    assert response.get_json()["error"]["code"] == "invalid_players"
+    assert count_rows(app) == before
+
+
+@pytest.mark.parametrize("field, value, bids", ODD_BUT_LEGAL, ids=lambda v: repr(v)[:20])
+def test_odd_but_legal_values_are_accepted(api, table, field, value, bids):
+    """200, one new version, and exactly the change the value says (or none)."""
+    before, _ = table.snapshot()
+    [(path, body)] = [(p, b) for f, p, b in odd_writes(value) if f == field]
+    response = api.client.put(table.url + path, json=body, headers=api.headers(table.scorer))
+    assert response.status_code == 200, response.get_data(as_text=True)
+    game = response.get_json()
+    assert game["version"] == before["version"] + 1
+    assert game["hands"][0]["bids"] == bids
+    assert game["hands"][0]["trump"] == before["hands"][0]["trump"] and game["hands"][0]["tricks"] is None
+    assert game["players"] == before["players"] and game["totals"] == before["totals"]
+    if bids == before["hands"][0]["bids"]:
+        assert game["hands"] == before["hands"]
+
+
+@pytest.mark.xfail(strict=True, reason="app bug: 'hand' and 'type' in a PUT /hands/<n> body are silently dropped "
+                                       "(200, an empty change is recorded) instead of refused as unknown fields")
+@pytest.mark.parametrize("body", [{"hand": 7}, {"type": "bid"}, {"hand": 2, "type": "hand"}])
+def test_hand_and_type_in_a_hand_body_are_refused_as_unknown_fields(api, table, body):
+    """The hand is the one of the URL; a body naming another one (or another kind of change) is a client bug."""
+    table.refused(lambda: api.client.put(f"{table.url}/hands/1", json=body, headers=api.headers(table.scorer)),
+                  422, "invalid_input")

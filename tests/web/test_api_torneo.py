@@ -26,14 +26,18 @@ def torneo(api, players=4, scheme="ridotto", first_dealer=0, **extra):
 
 
 class Refusals:
+    """Refused writes to one game: the snapshot is taken before the request, so an undone change shows."""
+
     def __init__(self, api, game):
         self.api, self.id, self.key = api, game["id"], game["keys"]["scorer"]
 
     def snapshot(self):
-        return self.api.get(self.id, self.key).get_json()
+        return self.api.snapshot(self.id, self.key)
 
-    def refused(self, response, status, code, field=None):
+    def refused(self, make, status, code, field=None):
+        """Call `make()`; it must answer `status` with `code` (and `field`), and leave the game as it was."""
         before = self.snapshot()
+        response = make()
         assert response.status_code == status, response.get_json()
         error = response.get_json()["error"]
         assert error["code"] == code
@@ -130,7 +134,7 @@ def test_forbidden_bid_works_as_in_wist(api):
         body = api.bid(gid, key, 8, seat, bid).get_json()
     assert body["hands"][7]["forbidden_bid"] == 2
     checker = Refusals(api, game)
-    message = checker.refused(api.bid(gid, key, 8, 3, 2), 422, "forbidden_bid")
+    message = checker.refused(lambda: api.bid(gid, key, 8, 3, 2), 422, "forbidden_bid")
     assert "2" in message
     assert api.bid(gid, key, 8, 3, 1).status_code == 200
 
@@ -138,12 +142,13 @@ def test_forbidden_bid_works_as_in_wist(api):
 def test_trump_missing_where_one_was_turned(api):
     game = torneo(api, 4)
     checker = Refusals(api, game)
-    message = checker.refused(api.hand(game["id"], game["keys"]["scorer"], 1, {"bids": [1, 0, 0, 0], "tricks": [1, 1, 1, 0]}),
+    gid, key = game["id"], game["keys"]["scorer"]
+    message = checker.refused(lambda: api.hand(gid, key, 1, {"bids": [1, 0, 0, 0], "tricks": [1, 1, 1, 0]}),
                               422, "invalid_input", "trump")
     assert "trump" in message.lower()
-    checker.refused(api.hand(game["id"], game["keys"]["scorer"], 1, {"trump": "NT", "bids": [1, 0, 0, 0],
-                                                                     "tricks": [1, 1, 1, 0]}), 422, "invalid_input", "trump")
-    checker.refused(api.hand(game["id"], game["keys"]["scorer"], 1, {"trump": "♠", "tricks": [1, 1, 1, 0]}),
+    checker.refused(lambda: api.hand(gid, key, 1, {"trump": "NT", "bids": [1, 0, 0, 0], "tricks": [1, 1, 1, 0]}),
+                    422, "invalid_input", "trump")
+    checker.refused(lambda: api.hand(gid, key, 1, {"trump": "♠", "tricks": [1, 1, 1, 0]}),
                     422, "invalid_input", "trump")
 
 
@@ -154,7 +159,7 @@ def test_trump_given_where_the_hand_is_no_trump(api):
         cards = game["game"]["schedule"][number - 1]["cards"]
         assert api.hand(gid, key, number, {"trump": "H", "bids": [0, 0, 0], "tricks": [0, 0, cards]}).status_code == 200
     checker = Refusals(api, game)
-    message = checker.refused(api.hand(gid, key, 6, {"trump": "H", "bids": [4, 4, 4], "tricks": [4, 4, 5]}),
+    message = checker.refused(lambda: api.hand(gid, key, 6, {"trump": "H", "bids": [4, 4, 4], "tricks": [4, 4, 5]}),
                               422, "invalid_input", "trump")
     assert "without trump" in message
     body = api.hand(gid, key, 6, {"bids": [4, 4, 4], "tricks": [4, 4, 5]}).get_json()
@@ -175,12 +180,13 @@ def test_five_players_asking_for_13_cards(api):
         cards = game["game"]["schedule"][number - 1]["cards"]
         assert api.hand(gid, key, number, {"trump": "C", "bids": [0] * 5, "tricks": [cards, 0, 0, 0, 0]}).status_code == 200
     checker = Refusals(api, game)
-    message = checker.refused(api.bid(gid, key, 6, 1, 13), 422, "bid_out_of_range", "bid")
+    message = checker.refused(lambda: api.bid(gid, key, 6, 1, 13), 422, "bid_out_of_range", "bid")
     assert "only 10 cards" in message
-    message = checker.refused(api.hand(gid, key, 6, {"bids": [0, 0, 0, 0, 1], "tricks": [13, 0, 0, 0, 0]}),
+    message = checker.refused(lambda: api.hand(gid, key, 6, {"bids": [0, 0, 0, 0, 1], "tricks": [13, 0, 0, 0, 0]}),
                               422, "tricks_sum")
     assert "only 10 cards" in message
-    checker.refused(api.hand(gid, key, 6, {"bids": [3, 3, 3, 3, 0], "tricks": [3, 3, 3, 3, 1]}), 422, "tricks_sum")
+    checker.refused(lambda: api.hand(gid, key, 6, {"bids": [3, 3, 3, 3, 0], "tricks": [3, 3, 3, 3, 1]}),
+                    422, "tricks_sum")
 
 
 def test_penalty_for_a_seat_that_does_not_exist(api):
@@ -188,8 +194,8 @@ def test_penalty_for_a_seat_that_does_not_exist(api):
     gid, key = game["id"], game["keys"]["scorer"]
     checker = Refusals(api, game)
     for penalties in ([4], [-1], ["Anna"], [True], 2, [None]):
-        checker.refused(api.hand(gid, key, 1, {"trump": "S", "bids": [1, 0, 0, 0], "tricks": [1, 1, 1, 0],
-                                               "penalties": penalties}), 422, "invalid_input", "penalties")
+        checker.refused(lambda: api.hand(gid, key, 1, {"trump": "S", "bids": [1, 0, 0, 0], "tricks": [1, 1, 1, 0],
+                                                       "penalties": penalties}), 422, "invalid_input", "penalties")
     body = api.hand(gid, key, 1, {"trump": "S", "bids": [1, 0, 0, 0], "tricks": [1, 1, 1, 0],
                                   "penalties": [3]}).get_json()
     assert body["hands"][0]["scores"] == [14, 1, 1, 0]
@@ -199,8 +205,8 @@ def test_penalty_for_a_seat_that_does_not_exist(api):
 def test_penalties_are_for_whist_torneo_only(api):
     game = api.game(variant="wist-cagliari", players=NAMES[:4], first_dealer=0)
     checker = Refusals(api, game)
-    checker.refused(api.hand(game["id"], game["keys"]["scorer"], 1, {"bids": [1, 0, 0, 0], "tricks": [1, 4, 4, 4],
-                                                                     "penalties": [1]}), 422, "invalid_input", "penalties")
+    checker.refused(lambda: api.hand(game["id"], game["keys"]["scorer"], 1, {
+        "bids": [1, 0, 0, 0], "tricks": [1, 4, 4, 4], "penalties": [1]}), 422, "invalid_input", "penalties")
 
 
 def test_cagliari_through_the_api(api):
@@ -214,8 +220,9 @@ def test_cagliari_through_the_api(api):
     assert body["hands"][0]["scores"] == [18, -4, 16, -2]
     assert body["hands"][0]["result"] is None and "failed_contracts" not in body
     checker = Refusals(api, game)
-    checker.refused(api.hand(gid, key, 2, {"bids": [3, 3, 3, 2], "tricks": [3, 3, 3, 3]}), 422, "invalid_input", "trump")
-    checker.refused(api.hand(gid, key, 2, {"bids": [3, 3, 3, 3], "tricks": [3, 3, 3, 3], "trump": "H"}),
+    checker.refused(lambda: api.hand(gid, key, 2, {"bids": [3, 3, 3, 2], "tricks": [3, 3, 3, 3]}),
+                    422, "invalid_input", "trump")
+    checker.refused(lambda: api.hand(gid, key, 2, {"bids": [3, 3, 3, 3], "tricks": [3, 3, 3, 3], "trump": "H"}),
                     422, "forbidden_bid")
     body = api.hand(gid, key, 2, {"bids": [0, 3, 3, 2], "tricks": [0, 3, 3, 6], "trump": "H"}).get_json()
     assert body["hands"][1]["trump"] == "H" and body["hands"][1]["scores"] == [10, 16, 16, -8]

@@ -1,11 +1,10 @@
 """Tournaments through the JSON API: create, add partite (new or existing games), standings, CSV."""
 from __future__ import annotations
 
-import sqlite3
-
 import pytest
 
 from tests import torneo_support as ref
+from tests.conftest import count_rows
 
 FIVE = ["Anna", "Bruno", "Carla", "Dario", "Elena"]
 FOUR = ["Fabio", "Gina", "Ugo", "Vera"]
@@ -30,12 +29,19 @@ class Organiser:
     def add(self, role="organiser", **body):
         return self.client.post(f"/api/v1/tournaments/{self.id}/games", json=body, headers=self.headers(role))
 
-    def refused(self, response, status, code):
-        before = self.get().get_json()
+    def snapshot(self):
+        response = self.get()
+        assert response.status_code == 200
+        return response.get_json(), response.headers["ETag"]
+
+    def refused(self, make, status, code):
+        """Call `make()`; it must answer `status` with `code`, and leave the tournament as it was."""
+        before = self.snapshot()
+        response = make()
         assert response.status_code == status, response.get_json()
         assert response.get_json()["error"]["code"] == code
         assert len(response.get_json()["error"]["message"]) > 10
-        assert self.get().get_json() == before
+        assert self.snapshot() == before
         return response.get_json()["error"]["message"]
 
 
@@ -43,10 +49,6 @@ class Organiser:
 def organiser(client):
     return Organiser(client)
 
-
-def games_in_db(app) -> int:
-    with sqlite3.connect(app.config["SCOREKEEPER_DATABASE"]) as conn:
-        return conn.execute("SELECT count(*) FROM games").fetchone()[0]
 
 
 def test_create(client, organiser):
@@ -111,7 +113,7 @@ def test_tournament_scheme_is_the_default_of_its_partite(client):
 def test_roles_and_unknown(organiser, client):
     assert organiser.get("view").status_code == 200
     assert organiser.get("join").status_code == 200
-    organiser.refused(organiser.add("view", players=FOUR), 403, "forbidden")
+    organiser.refused(lambda: organiser.add("view", players=FOUR), 403, "forbidden")
     assert organiser.add("join", players=FOUR).status_code == 201  # the QR code's key may start a partita
     other = Organiser(client, "Another")
     for headers in ({}, {"Authorization": "Bearer nope"}, {"Authorization": f"Bearer {other.keys['organiser']}"},
@@ -127,7 +129,7 @@ def test_roles_and_unknown(organiser, client):
 
 
 def test_bad_partite_create_nothing(organiser, app):
-    before = games_in_db(app)
+    before = count_rows(app)
     cases = [
         ({"players": ["Anna", "Bruno"]}, 422, "invalid_players"),
         ({"players": FIVE + ["Fabio"]}, 422, "invalid_players"),
@@ -143,16 +145,16 @@ def test_bad_partite_create_nothing(organiser, app):
         ({}, 422, "invalid_players"),
     ]
     for body, status, code in cases:
-        organiser.refused(organiser.add(**body), status, code)
-    assert games_in_db(app) == before
+        organiser.refused(lambda: organiser.add(**body), status, code)
+    assert count_rows(app) == before
 
 
 def test_a_table_once_per_round(organiser, app):
     assert organiser.add(players=FOUR, table="A", round=1).status_code == 201
-    before = games_in_db(app)
-    message = organiser.refused(organiser.add(players=FIVE, table="a", round=1), 409, "table_taken")
+    before = count_rows(app)
+    message = organiser.refused(lambda: organiser.add(players=FIVE, table="a", round=1), 409, "table_taken")
     assert "round 1" in message
-    assert games_in_db(app) == before
+    assert count_rows(app) == before
     assert organiser.add(players=FIVE, table="A", round=2).status_code == 201
 
 
@@ -164,23 +166,24 @@ def test_attach_an_existing_game(organiser, api, client):
     assert (body["id"], body["table"], body["round"]) == (game["id"], "Sala 2", 1)
     assert body["keys"]["scorer"] == game["keys"]["scorer"]
     # added twice: to the same tournament, or to another one → 409, nothing changes
-    message = organiser.refused(organiser.add(game_id=game["id"], key=game["keys"]["scorer"]), 409,
+    message = organiser.refused(lambda: organiser.add(game_id=game["id"], key=game["keys"]["scorer"]), 409,
                                 "already_in_tournament")
     assert "already in this tournament" in message
     other = Organiser(client, "Another")
-    other.refused(other.add(game_id=game["id"], key=game["keys"]["scorer"], table="B"), 409, "already_in_tournament")
+    other.refused(lambda: other.add(game_id=game["id"], key=game["keys"]["scorer"], table="B"), 409,
+                  "already_in_tournament")
 
 
 def test_attach_needs_the_scorer_key_of_a_whist_torneo_game(organiser, api):
     game = api.game(variant="whist-torneo", players=FOUR)
-    organiser.refused(organiser.add(game_id=game["id"], key=game["keys"]["view"]), 403, "forbidden")
-    organiser.refused(organiser.add(game_id=game["id"], key=game["keys"]["seats"][0]), 403, "forbidden")
-    organiser.refused(organiser.add(game_id=game["id"], key="wrong"), 404, "not_found")
-    organiser.refused(organiser.add(game_id="nope", key=game["keys"]["scorer"]), 404, "not_found")
-    organiser.refused(organiser.add(game_id=game["id"]), 404, "not_found")
-    organiser.refused(organiser.add("view", game_id=game["id"], key=game["keys"]["scorer"]), 403, "forbidden")
+    organiser.refused(lambda: organiser.add(game_id=game["id"], key=game["keys"]["view"]), 403, "forbidden")
+    organiser.refused(lambda: organiser.add(game_id=game["id"], key=game["keys"]["seats"][0]), 403, "forbidden")
+    organiser.refused(lambda: organiser.add(game_id=game["id"], key="wrong"), 404, "not_found")
+    organiser.refused(lambda: organiser.add(game_id="nope", key=game["keys"]["scorer"]), 404, "not_found")
+    organiser.refused(lambda: organiser.add(game_id=game["id"]), 404, "not_found")
+    organiser.refused(lambda: organiser.add("view", game_id=game["id"], key=game["keys"]["scorer"]), 403, "forbidden")
     wist = api.game(variant="wist", players=FOUR)
-    organiser.refused(organiser.add(game_id=wist["id"], key=wist["keys"]["scorer"]), 422, "invalid_game")
+    organiser.refused(lambda: organiser.add(game_id=wist["id"], key=wist["keys"]["scorer"]), 422, "invalid_game")
 
 
 def finish(api, added, hands):
@@ -253,8 +256,8 @@ def test_etag_and_not_modified(organiser, api):
 def test_take_a_partita_out(organiser, api, client):
     added = organiser.add(players=FOUR, table="A").get_json()
     url = f"/api/v1/tournaments/{organiser.id}/games/{added['id']}"
-    organiser.refused(client.delete(url, headers=organiser.headers("view")), 403, "forbidden")
-    organiser.refused(client.delete(url, headers=organiser.headers("join")), 403, "forbidden")
+    organiser.refused(lambda: client.delete(url, headers=organiser.headers("view")), 403, "forbidden")
+    organiser.refused(lambda: client.delete(url, headers=organiser.headers("join")), 403, "forbidden")
     response = client.delete(url, headers=organiser.headers())
     assert response.status_code == 200 and response.get_json()["games"] == []
     assert client.delete(url, headers=organiser.headers()).status_code == 404

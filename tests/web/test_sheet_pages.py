@@ -3,11 +3,21 @@ from __future__ import annotations
 
 import re
 
-from tests.conftest import PLAYERS4
+from tests.conftest import PLAYERS4, count_rows
 
 
-def sheet_url(game: dict) -> str:
-    return f"/g/{game['id']}/{game['keys']['scorer']}"
+def sheet_url(game: dict, role: str = "scorer") -> str:
+    return f"/g/{game['id']}/{game['keys'][role]}"
+
+
+def refused_form(api, game, make, status, text):
+    """Send a form with `make()`: it must answer `status` showing `text`, and leave the game as it was."""
+    before = api.snapshot(game["id"], game["keys"]["scorer"])
+    response = make()
+    assert response.status_code == status
+    assert text in response.get_data(as_text=True)
+    assert api.snapshot(game["id"], game["keys"]["scorer"]) == before
+    return response
 
 
 def test_the_turned_card_is_recorded_before_the_bids_and_shown_while_bidding(api, client):
@@ -44,23 +54,49 @@ def test_correcting_the_wist_round_offers_no_bids(api, client):
     assert last["bids"] == [0, 0, 0, 0] and last["scores"] == [-50, -15, 25, 25]
 
 
-def test_new_game_form_refuses_nonsense_without_a_500(client):
+def test_new_game_form_refuses_nonsense_without_a_500(app, client):
     base = {"variant": "wist", "player": ["Anna", "Bruno", "Carla", "Dario"]}
     for dealer in ["9" * 5000, "-1", "x", "7"]:
         response = client.post("/new", data={**base, "first_dealer": dealer})
         assert response.status_code == 422, dealer
         assert "The first dealer must be one of the players." in response.get_data(as_text=True)
+    assert client.post("/new", data={"variant": "nope"}).status_code == 400
+    assert count_rows(app) == 0  # no refused form left a game behind
     response = client.post("/new", data={**base, "player": ["Anna", "", "Carla", "Dario", "Elena"], "first_dealer": "4"})
     assert response.status_code == 303  # a blank row is skipped; Elena (typed fifth) deals first
-    assert client.post("/new", data={"variant": "nope"}).status_code == 400
+    assert count_rows(app) == 1
 
 
 def test_digits_that_are_not_numbers_get_a_message_not_a_500(api, client):
     game = api.game(first_dealer=0)
     url = sheet_url(game)
-    assert client.post(f"{url}/bid", data={"hand": "1", "seat": "0", "bid": "²"}).status_code == 422
-    assert client.post(f"{url}/hands/1", data={"tricks-0": "²", "tricks-1": "١٢"}).status_code == 422
-    assert api.get(game["id"], game["keys"]["scorer"]).get_json()["version"] == 1
+    refused_form(api, game, lambda: client.post(f"{url}/bid", data={"hand": "1", "seat": "0", "bid": "²"}), 422,
+                 "not a whole number")
+    api.hand(game["id"], game["keys"]["scorer"], 1, {"bids": [3, 3, 3, 3]})
+    refused_form(api, game, lambda: client.post(f"{url}/hands/1", data={"tricks-0": "²", "tricks-1": "١٢"}), 422,
+                 "not a whole number")
+
+
+def test_a_blank_tricks_box_is_no_trick_when_others_are_filled(api, client):
+    """As on paper: Bruno's empty box is 0, so his bid of 0 is made (+25)."""
+    game = api.game(first_dealer=0)  # Anna deals hand 1: with the others at 9 she may not bid 4
+    api.hand(game["id"], game["keys"]["scorer"], 1, {"bids": [3, 0, 5, 4]})
+    response = client.post(f"{sheet_url(game)}/hands/1",
+                           data={"tricks-0": "4", "tricks-1": "", "tricks-2": "5", "tricks-3": " 4 "})
+    assert response.status_code == 303
+    hand = api.get(game["id"], game["keys"]["scorer"]).get_json()["hands"][0]
+    assert hand["tricks"] == [4, 0, 5, 4]
+    assert hand["scores"] == [4, 25, 15, 14]
+
+
+def test_an_all_blank_tricks_form_is_refused_and_records_nothing(api, client):
+    game = api.game(first_dealer=0)
+    api.hand(game["id"], game["keys"]["scorer"], 1, {"bids": [3, 0, 5, 4]})
+    blank = {f"tricks-{seat}": "" for seat in range(4)}
+    refused_form(api, game, lambda: client.post(f"{sheet_url(game)}/hands/1", data=blank), 422,
+                 '<p class="error" role="alert" id="error">Give one value for each of the 4 players.</p>')
+    refused_form(api, game, lambda: client.post(f"{sheet_url(game)}/hands/1", data={**blank, "tricks-2": "  "}), 422,
+                 "Give one value for each of the 4 players.")
 
 
 def test_a_correction_is_refused_only_if_its_own_hand_changed_meanwhile(api, client):
@@ -78,3 +114,50 @@ def test_a_correction_is_refused_only_if_its_own_hand_changed_meanwhile(api, cli
     assert response.status_code == 412
     assert "Someone else changed hand 1 meanwhile" in response.get_data(as_text=True)
     assert api.get(game["id"], key).get_json() == before
+
+
+HAND_1 = {"with_bids": "1", "bid-0": "3", "bid-1": "3", "bid-2": "3", "bid-3": "3",
+          "tricks-0": "3", "tricks-1": "4", "tricks-2": "3", "tricks-3": "3"}
+
+
+def test_a_correction_drawn_before_an_undo_of_its_own_hand_is_refused(api, client):
+    """Undoing a change to hand 1 changes hand 1: a form drawn before the undo is stale (412)."""
+    game = api.game(first_dealer=0)
+    key = game["keys"]["scorer"]
+    assert api.hand(game["id"], key, 1, {"bids": [3, 3, 3, 3], "tricks": [4, 3, 3, 3]}).status_code == 200
+    drawn_at = "2"  # the correction form of hand 1, drawn now
+    assert api.undo(game["id"], key).status_code == 200  # version 3 takes hand 1 back
+    response = refused_form(api, game, lambda: client.post(f"{sheet_url(game)}/hands/1",
+                                                           data={**HAND_1, "version": drawn_at}),
+                            412, "Someone else changed hand 1 meanwhile")
+    assert api.get(game["id"], key).get_json()["hands"][0]["tricks"] is None
+    # drawn after the undo, the same correction is fine
+    assert client.post(f"{sheet_url(game)}/hands/1", data={**HAND_1, "version": "3"}).status_code == 303
+    assert api.get(game["id"], key).get_json()["hands"][0]["tricks"] == [3, 4, 3, 3]
+    assert response.headers["Cache-Control"] == "no-store"
+
+
+def test_a_correction_drawn_before_an_undo_in_another_hand_is_accepted(api, client):
+    game = api.game(first_dealer=0)
+    key = game["keys"]["scorer"]
+    assert api.hand(game["id"], key, 1, {"bids": [3, 3, 3, 3], "tricks": [4, 3, 3, 3]}).status_code == 200
+    assert api.bid(game["id"], key, 2, 1, 2).status_code == 200  # version 3: a bid in hand 2
+    drawn_at = "3"
+    assert api.undo(game["id"], key).status_code == 200  # version 4 takes back the bid of hand 2
+    assert client.post(f"{sheet_url(game)}/hands/1", data={**HAND_1, "version": drawn_at}).status_code == 303
+    body = api.get(game["id"], key).get_json()
+    assert body["version"] == 5
+    assert body["hands"][0]["tricks"] == [3, 4, 3, 3] and body["hands"][1]["bids"] == [None] * 4
+
+
+NOSCRIPT_REFRESH = '<noscript><meta http-equiv="refresh" content="15"></noscript>'
+
+
+def test_without_javascript_the_table_and_seat_sheets_refresh_every_15_seconds(api, client):
+    """The TV and the players' phones follow the game with no script; the scorer's typing is never reset."""
+    game = api.game(first_dealer=0)
+    assert client.get(sheet_url(game, "view")).get_data(as_text=True).count(NOSCRIPT_REFRESH) == 1
+    seat = client.get(f"/g/{game['id']}/{game['keys']['seats'][2]}").get_data(as_text=True)
+    assert seat.count(NOSCRIPT_REFRESH) == 1
+    scorer = client.get(sheet_url(game)).get_data(as_text=True)
+    assert 'http-equiv="refresh"' not in scorer

@@ -15,6 +15,7 @@ import pytest
 from werkzeug.serving import WSGIRequestHandler, make_server
 
 from scorekeeper import create_app, live
+from tests.conftest import POLL_INTERVAL
 
 from .sse import Stream, new_game, request
 
@@ -61,7 +62,7 @@ def quick_server(tmp_path):
     app = create_app({"SCOREKEEPER_DATABASE": str(tmp_path / "quick.sqlite3"), "SECRET_KEY": "test",
                       "LIVE_HEARTBEAT_SECONDS": 0.3})
     server = make_server("127.0.0.1", 0, app, threaded=True)
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread = threading.Thread(target=server.serve_forever, kwargs={"poll_interval": POLL_INTERVAL}, daemon=True)
     thread.start()
     yield f"http://127.0.0.1:{server.server_port}"
     server.shutdown()

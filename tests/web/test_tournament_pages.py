@@ -8,6 +8,7 @@ import pytest
 
 from scorekeeper.web.mixed import mixed
 from tests import torneo_support as ref
+from tests.conftest import count_rows
 
 FIVE = ["Anna", "Bruno", "Carla", "Dario", "Elena"]
 
@@ -33,6 +34,25 @@ def keys(client, tournament_id, key):
     return client.get(f"/api/v1/tournaments/{tournament_id}", headers={"Authorization": f"Bearer {key}"}).get_json()
 
 
+def snapshot(client, tournament_id, key):
+    """The tournament as its organiser reads it through the API, with its ETag."""
+    response = client.get(f"/api/v1/tournaments/{tournament_id}", headers={"Authorization": f"Bearer {key}"})
+    assert response.status_code == 200
+    return response.get_json(), response.headers["ETag"]
+
+
+def refused_form(app, client, tournament_id, key, make, status, text=None):
+    """Post a form with `make()`: `status` (showing `text`), and neither the tournament nor the games changed."""
+    before, games = snapshot(client, tournament_id, key), count_rows(app)
+    response = make()
+    assert response.status_code == status
+    if text is not None:
+        assert text in response.get_data(as_text=True)
+    assert snapshot(client, tournament_id, key) == before
+    assert count_rows(app) == games
+    return response
+
+
 def join_link(page: str) -> str:
     return re.search(r'<p class="link-text"><a href="http://localhost(/t/[^"]+)"', page).group(1)
 
@@ -54,12 +74,13 @@ def test_create_and_organiser_page(client):
     assert client.get("/tournaments/new").get_data(as_text=True).count("Torneo di Natale") == 1  # remembered
 
 
-def test_create_refuses_an_empty_name(client):
+def test_create_refuses_an_empty_name(app, client):
     response = client.post("/tournaments/new", data={"name": "  ", "scheme": "ridotto"})
     assert response.status_code == 422 and "Give the tournament a name." in response.get_data(as_text=True)
+    assert count_rows(app, "tournaments") == 0 and count_rows(app, "tournament_keys") == 0
 
 
-def test_organiser_adds_partite_with_the_form(client):
+def test_organiser_adds_partite_with_the_form(app, client):
     tournament_id, key = create(client)
     form = {"player": ["Anna", "Bruno", "Carla", "", ""], "table": "A", "round": "1", "scheme": "completo",
             "first_dealer": "draw"}
@@ -68,30 +89,35 @@ def test_organiser_adds_partite_with_the_form(client):
     page = client.get(f"/t/{tournament_id}/{key}").get_data(as_text=True)
     assert "Table A" in page and "hand 1 of 24" in page and "Score sheet" in page
     # taken table, too few players: the form comes back with the message, nothing added
-    response = client.post(f"/t/{tournament_id}/{key}/games", data=form)
-    assert response.status_code == 409 and "Table A already has a partita in round 1." in response.get_data(as_text=True)
-    response = client.post(f"/t/{tournament_id}/{key}/games", data={**form, "player": ["Anna", "Bruno"], "table": "B"})
-    assert response.status_code == 422
+    url = f"/t/{tournament_id}/{key}/games"
+    refused_form(app, client, tournament_id, key, lambda: client.post(url, data=form), 409,
+                 "Table A already has a partita in round 1.")
+    response = refused_form(app, client, tournament_id, key,
+                            lambda: client.post(url, data={**form, "player": ["Anna", "Bruno"], "table": "B"}), 422)
     assert 'value="Anna"' in response.get_data(as_text=True)  # what was typed is kept
     assert len(keys(client, tournament_id, key)["games"]) == 1
 
 
-def test_organiser_attaches_a_game_by_its_link(client, api):
+def test_organiser_attaches_a_game_by_its_link(app, client, api):
     tournament_id, key = create(client)
     game = api.game(variant="whist-torneo", players=FIVE)
     link = game["links"]["scorer"]
-    response = client.post(f"/t/{tournament_id}/{key}/games", data={"link": link, "table": "", "round": "1"})
+    url = f"/t/{tournament_id}/{key}/games"
+    response = client.post(url, data={"link": link, "table": "", "round": "1"})
     assert response.status_code == 303
     assert keys(client, tournament_id, key)["games"][0]["id"] == game["id"]
-    response = client.post(f"/t/{tournament_id}/{key}/games", data={"link": link, "table": "", "round": "1"})
-    assert response.status_code == 409 and "already in this tournament" in response.get_data(as_text=True)
-    response = client.post(f"/t/{tournament_id}/{key}/games", data={"link": "not a link", "round": "1"})
-    assert response.status_code == 422 and "scorer&#39;s link" in response.get_data(as_text=True)
-    response = client.post(f"/t/{tournament_id}/{key}/games", data={"link": game["links"]["view"], "round": "1"})
-    assert response.status_code == 403
+    played = api.snapshot(game["id"], game["keys"]["scorer"])
+    again = {"link": link, "table": "", "round": "1"}
+    refused_form(app, client, tournament_id, key, lambda: client.post(url, data=again), 409,
+                 "already in this tournament")
+    refused_form(app, client, tournament_id, key, lambda: client.post(url, data={"link": "not a link", "round": "1"}),
+                 422, "scorer&#39;s link")
+    refused_form(app, client, tournament_id, key,
+                 lambda: client.post(url, data={"link": game["links"]["view"], "round": "1"}), 403)
+    assert api.snapshot(game["id"], game["keys"]["scorer"]) == played  # the game itself is untouched too
 
 
-def test_join_page_starts_a_partita_and_lands_on_its_sheet(client):
+def test_join_page_starts_a_partita_and_lands_on_its_sheet(app, client):
     tournament_id, key = create(client)
     organiser_page = client.get(f"/t/{tournament_id}/{key}").get_data(as_text=True)
     join = join_link(organiser_page)
@@ -109,9 +135,10 @@ def test_join_page_starts_a_partita_and_lands_on_its_sheet(client):
     assert game_id in client.get("/").get_data(as_text=True)  # on the home page of this phone
     # the next scorer sees the partita already set up
     assert "Partite already set up" in client.get(join).get_data(as_text=True)
-    # the join key cannot take partite out
-    response = client.post(f"{join}/games/{game_id}/remove")
-    assert response.status_code == 403
+    # the join key cannot take partite out, nor start a partita with too few players
+    refused_form(app, client, tournament_id, key, lambda: client.post(f"{join}/games/{game_id}/remove"), 403)
+    refused_form(app, client, tournament_id, key,
+                 lambda: client.post(join + "/join", data={"player": FIVE[:2], "table": "8", "round": "1"}), 422)
 
 
 def test_standings_page_for_the_tv(client, api):
@@ -140,13 +167,16 @@ def test_standings_page_for_the_tv(client, api):
     assert csv.status_code == 200 and "Bruno,13/3,4.333,234,1\r\n" in csv.get_data(as_text=True)
 
 
-def test_wrong_keys_are_404_with_a_tournament_message(client):
+def test_wrong_keys_are_404_with_a_tournament_message(app, client):
     tournament_id, key = create(client)
     for url in (f"/t/{tournament_id}/nope", f"/t/nope/{key}", f"/t/{tournament_id}/nope/standings",
                 f"/t/{tournament_id}/nope/standings.csv"):
         response = client.get(url)
         assert response.status_code == 404 and "no such tournament" in response.get_data(as_text=True)
-    assert client.post(f"/t/{tournament_id}/nope/join", data={"player": FIVE}).status_code == 404
+    refused_form(app, client, tournament_id, key,
+                 lambda: client.post(f"/t/{tournament_id}/nope/join", data={"player": FIVE}), 404)
+    refused_form(app, client, tournament_id, key,
+                 lambda: client.post(f"/t/{tournament_id}/nope/games", data={"player": FIVE}), 404)
 
 
 def test_new_game_page_offers_the_variants_with_their_options(client):
