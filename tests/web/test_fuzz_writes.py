@@ -63,11 +63,27 @@ def torneo_in_progress(api, players):
     return game
 
 
+def partnership_in_progress(variant):
+    """Deal 1 scored with honours and a revoke, deal 2 with its trump."""
+    def make(api, players):
+        game = api.game(variant=variant, players=players, first_dealer=0)
+        gid, key = game["id"], game["keys"]["scorer"]
+        first = {"trump": "S", "tricks": [8, 5], "revokes": [1]}
+        if variant == "whist-classico":
+            first["honours"] = [3, 1]
+        ok(api.hand(gid, key, 1, first))
+        ok(api.hand(gid, key, 2, {"trump": "NT" if variant == "whist-morto" else "H"}))
+        return game
+    return make
+
+
 # (variant id, players, a function giving a legal game in progress): add a family with one line.
 VARIANTS_UNDER_FUZZ: list[tuple[str, list[str], Callable]] = [
     ("wist", PLAYERS4, wist_in_progress),
     ("wist-cagliari", PLAYERS4, cagliari_in_progress),
     ("whist-torneo", PLAYERS5, torneo_in_progress),
+    ("whist-classico", PLAYERS4, partnership_in_progress("whist-classico")),
+    ("whist-morto", PLAYERS4, partnership_in_progress("whist-morto")),
 ]
 VARIANT_IDS = [variant for variant, _, _ in VARIANTS_UNDER_FUZZ]
 
@@ -259,7 +275,8 @@ def test_fuzz_put_hand(games, variant, body, hand, encoding, role, if_match):
         "bids": seats_list(players), "tricks": seats_list(players),
         "trump": st.one_of(st.sampled_from(["H", "D", "C", "S", "NT", None]), JSON),
         "penalties": st.one_of(st.lists(st.integers(-1, players), max_size=3), JSON),
-        "hand": JSON, "type": JSON}))
+        "honours": st.one_of(seats_list(2), JSON), "revokes": st.one_of(st.lists(st.integers(-1, 2), max_size=3), JSON),
+        "remarks": st.one_of(seats_list(2), JSON), "hand": JSON, "type": JSON}))
     attempt(games, "PUT", lambda g: f"/api/v1/games/{g.id}/hands/{hand}", wire(value, *encoding),
             lambda g: g.key(role), if_match)
 

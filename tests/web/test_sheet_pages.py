@@ -116,7 +116,7 @@ def test_a_correction_is_refused_only_if_its_own_hand_changed_meanwhile(api, cli
     assert api.get(game["id"], key).get_json() == before
 
 
-HAND_1 = {"with_bids": "1", "bid-0": "3", "bid-1": "3", "bid-2": "3", "bid-3": "3",
+HAND_1 = {"correction": "1", "bid-0": "3", "bid-1": "3", "bid-2": "3", "bid-3": "3",
           "tricks-0": "3", "tricks-1": "4", "tricks-2": "3", "tricks-3": "3"}
 
 
