@@ -1,4 +1,4 @@
-"""CSV files (API.md): UTF-8, a header row, `\\r\\n` line ends, formula-safe cells.
+"""CSV files (docs/api.md): UTF-8, a header row, `\\r\\n` line ends, formula-safe cells.
 
 A game's CSV has one row per scored hand per player (per side in partnership games): the family
 gives the rows, this module the columns and the safety. Unscored hands are never exported, so a

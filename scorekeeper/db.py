@@ -36,7 +36,7 @@ def _v1(db: sqlite_utils.Database) -> None:
 
 
 def _v2(db: sqlite_utils.Database) -> None:
-    """Tournaments (RULES.md §1c): their link keys and the partite (games) that belong to them."""
+    """Tournaments (docs/rules/bid-exactly.md): their link keys and the partite (games) that belong to them."""
     db["tournaments"].create({"id": str, "name": str, "scheme": str, "created_at": str}, pk="id",
                              not_null={"name"})
     db["tournament_keys"].create(

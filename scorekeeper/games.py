@@ -220,7 +220,7 @@ def authorize_change(access: Access, event: dict) -> None:
         return
     if access.role == "seat" and event.get("type") == "bid" and event.get("seat") == access.seat:
         return
-    if access.role == "seat" and event.get("type") == "bid":
+    if access.role == "seat":
         raise Forbidden(N_("From your own phone you can only enter your own bid."))
     raise Forbidden(N_("This link can only look at the game, not change it."))
 

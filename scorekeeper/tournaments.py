@@ -1,4 +1,4 @@
-"""Tournaments (RULES.md §1c): partite of whist-torneo at several tables and rounds, and the standings.
+"""Tournaments (docs/rules/bid-exactly.md): partite of whist-torneo at several tables and rounds, and the standings.
 
 The service layer for tournaments, next to `games.py` for single games. A tournament has link keys
 like a game (no accounts, ≥128 random bits, compared in constant time):
@@ -109,7 +109,7 @@ class Table:
 
     @property
     def places(self):
-        """The table's ranking by RULES §1c (provisional while the partita is in progress)."""
+        """The table's ranking by the tournament rules (docs/rules/bid-exactly.md) (provisional while the partita is in progress)."""
         return self.state.standings
 
     def results(self) -> list[tuple[str, Fraction, int]]:

@@ -1,4 +1,4 @@
-"""An independent reading of RULES.md §1c for the tests: schedules, scores and table points written
+"""An independent reading of docs/rules/bid-exactly.md for the tests: schedules, scores and table points written
 again from the text (not imported from the app), plus legal whist-torneo games made from a seed.
 """
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Partnership Whist (RULES.md §2): classic Whist with games and a rubber, and Whist with dummy.
+"""Partnership Whist (docs/rules/partnership.md): classic Whist with games and a rubber, and Whist with dummy.
 
 Four players in two fixed sides (1st and 3rd against 2nd and 4th). The scorer records, per deal,
 the trump, the tricks of each side and the penalties; every figure on the sheet (game scores,

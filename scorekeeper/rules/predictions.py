@@ -1,4 +1,4 @@
-"""The "bid exactly" family (RULES.md §1): every player bids the tricks they will take.
+"""The "bid exactly" family (docs/rules/bid-exactly.md): every player bids the tricks they will take.
 
 One engine, `PredictionGame`, runs every variant of the family; a variant only says which hands
 are played (`HandSpec` schedule), how a hand scores and how the table is ranked. Wist, Cagliari

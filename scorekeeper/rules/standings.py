@@ -1,4 +1,4 @@
-"""Tournament standings (RULES.md §1c): table points summed over the partite, ties by raw points."""
+"""Tournament standings (docs/rules/bid-exactly.md): table points summed over the partite, ties by raw points."""
 from __future__ import annotations
 
 from dataclasses import dataclass

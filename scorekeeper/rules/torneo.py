@@ -1,4 +1,4 @@
-"""Whist under Italian tournament rules (RULES.md §1c): one partita at one table, and its table points.
+"""Whist under Italian tournament rules (docs/rules/bid-exactly.md): one partita at one table, and its table points.
 
 A sibling of Wist on the prediction engine; tournament standings live in `standings.py`.
 """

@@ -1,4 +1,4 @@
-"""Italian Wist (RULES.md §1a) and its Cagliari variant (§1b): siblings on the prediction engine."""
+"""Italian Wist (docs/rules/bid-exactly.md) and its Cagliari variant: siblings on the prediction engine."""
 from __future__ import annotations
 
 from .base import Option, YesNo

@@ -1,4 +1,4 @@
-"""JSON API v1 (API.md): thin handlers over the service layer."""
+"""JSON API v1 (docs/api.md): thin handlers over the service layer."""
 from __future__ import annotations
 
 from flask import Blueprint, Response, current_app, jsonify, request

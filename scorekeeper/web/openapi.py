@@ -150,7 +150,7 @@ def document(app) -> dict:
     }
 
 
-# -- tournaments (RULES.md §1c): keys organiser / view / join; table points as exact strings ----------
+# -- tournaments (docs/rules/bid-exactly.md): keys organiser / view / join; table points as exact strings ----------
 TOURNAMENT_ID = {"name": "tournament_id", "in": "path", "required": True, "schema": {"type": "string"}}
 TOURNAMENT_AUTH = [{"bearer": []}]
 STANDING = {"type": "object", "properties": {

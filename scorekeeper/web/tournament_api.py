@@ -1,4 +1,4 @@
-"""JSON API v1 for tournaments (RULES.md §1c): create, add partite, read the standings, CSV.
+"""JSON API v1 for tournaments (docs/rules/bid-exactly.md): create, add partite, read the standings, CSV.
 
 Same conventions as the game API (`api.py`): `Authorization: Bearer <key>` with one of the
 tournament's keys (organiser, view, join); an unknown tournament or a wrong key → 404; a key without

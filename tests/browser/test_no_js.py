@@ -2,7 +2,7 @@
 
 Hand 1 of a 4-player Wist with Anna dealing: Bruno, Carla and Dario bid 4, 3 and 5 (12), so Anna,
 the dealer, may not bid 13 − 12 = 1. She bids 2. Tricks Anna 2, Bruno 4, Carla 2, Dario 5:
-Anna 2 → 12, Bruno 4 → 14, Carla bid 3 took 2 → 2, Dario 5 → 15 (RULES.md §1a).
+Anna 2 → 12, Bruno 4 → 14, Carla bid 3 took 2 → 2, Dario 5 → 15 (docs/rules/bid-exactly.md).
 """
 from __future__ import annotations
 

@@ -2,7 +2,7 @@
 and the standings page on the TV (a third browser) follows them without being reloaded.
 
 Most hands are recorded through the JSON API for speed; the last hand of each partita is tapped on
-the table's phone. Expected scores come from tests/torneo_support.py (RULES.md §1c read again).
+the table's phone. Expected scores come from tests/torneo_support.py (docs/rules/bid-exactly.md read again).
 
 Table A: Anna, Bruno, Carla (seeded partita, no ties) → 9, 5, 2 in the order of their totals.
 Table B: Dario, Elena, Fabio, Gina; every hand Dario bids and makes cards − 1, Elena and Fabio bid

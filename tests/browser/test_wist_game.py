@@ -1,7 +1,7 @@
 """A whole game of Italian Wist on a phone, played only by tapping, as a scorer at the table would.
 
 The bids and tricks are chosen in advance and every score below was worked out by hand from
-RULES.md §1a (bid k ≥ 1: tricks, +10 if exact; bid 0 with 4 players: +25 if clean, else −5 a
+docs/rules/bid-exactly.md (bid k ≥ 1: tricks, +10 if exact; bid 0 with 4 players: +25 if clean, else −5 a
 trick). Players in order of play: Anna, Bruno, Carla, Dario; Dario deals hand 1, so the deal
 passes Dario → Anna → Bruno → Carla → Dario → …, and the player after the dealer bids first.
 
@@ -233,7 +233,7 @@ def test_five_players_fit_a_360px_screen(live_server, narrow, artifacts):
     for box in (buttons.nth(i).bounding_box() for i in range(11)):
         assert box["width"] >= 44 and box["height"] >= 44, box
 
-    # RULES.md §1a example: 2, 2, Wist, 4 → the dealer may not bid 10 − 8 = 2.
+    # docs/rules/bid-exactly.md example: 2, 2, Wist, 4 → the dealer may not bid 10 − 8 = 2.
     bid_round(page, [("Anna", 2), ("Bruno", 2), ("Carla", 0), ("Dario", 4), ("Elena", 1)], forbidden=2)
     no_horizontal_overflow(page)
     record_tricks(page, [2, 1, 3, 4, 0])

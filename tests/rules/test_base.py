@@ -14,7 +14,7 @@ from scorekeeper.rules.predictions import BidOutOfRange, ForbiddenBid
 
 
 @pytest.mark.parametrize("keys, places", [
-    ([10, 10, 5], [1, 1, 3]),            # the competition ranking of RULES.md: 1, 1, 3
+    ([10, 10, 5], [1, 1, 3]),            # the competition ranking of docs/rules: 1, 1, 3
     ([5, 10, 10], [3, 1, 1]),
     ([30, 20, 10, 0], [1, 2, 3, 4]),
     ([7, 7, 7, 7], [1, 1, 1, 1]),

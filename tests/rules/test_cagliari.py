@@ -1,4 +1,4 @@
-"""Wist, Cagliari variant (RULES.md §1b): 13 → 1 → 13, turned trumps, 10 + 2 × bid / −2 a trick off."""
+"""Wist, Cagliari variant (docs/rules/bid-exactly.md): 13 → 1 → 13, turned trumps, 10 + 2 × bid / −2 a trick off."""
 from __future__ import annotations
 
 import random
@@ -26,7 +26,7 @@ def play(state, number, bids, tricks, trump=None):
 
 
 def reference_score(bid: int, tricks: int) -> int:
-    """RULES §1b read again: made exactly → 10 + 2 × bid; missed → −2 × |tricks − bid|."""
+    """The Cagliari scoring read again: made exactly → 10 + 2 × bid; missed → −2 × |tricks − bid|."""
     return 10 + 2 * bid if bid == tricks else -2 * abs(tricks - bid)
 
 

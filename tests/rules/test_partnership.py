@@ -1,4 +1,4 @@
-"""Partnership Whist (RULES.md §2) through the pure rules: known deals as tables, every number
+"""Partnership Whist (docs/rules/partnership.md) through the pure rules: known deals as tables, every number
 worked out by hand from the rules (side 0 = seats 0 and 2, side 1 = seats 1 and 3)."""
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Hypothesis invariants of partnership Whist (RULES.md §2) on the pure rules."""
+"""Hypothesis invariants of partnership Whist (docs/rules/partnership.md) on the pure rules."""
 from __future__ import annotations
 
 import pytest
@@ -16,7 +16,7 @@ options_st = st.fixed_dictionaries({
 
 
 def oracle_value(loser: int, target: int) -> int:
-    """§2a again, independently: 3 if the losers had 0, 2 under half the target, else 1."""
+    """The game value again, independently: 3 if the losers had 0, 2 under half the target, else 1."""
     if loser == 0:
         return 3
     return 2 if loser < target / 2 else 1

@@ -1,4 +1,4 @@
-"""rules/ is pure: no Flask, no SQL, nothing from the rest of the app (DESIGN.md, "Layout").
+"""rules/ is pure: no Flask, no SQL, nothing from the rest of the app (the README, "Layout").
 
 Checked on the source with `ast`, so that an import inside a function counts as much as one at
 the top of a module.

@@ -1,4 +1,4 @@
-"""Whist under Italian tournament rules (RULES.md §1c): schedules, scores, penalties, table points."""
+"""Whist under Italian tournament rules (docs/rules/bid-exactly.md): schedules, scores, penalties, table points."""
 from __future__ import annotations
 
 from fractions import Fraction

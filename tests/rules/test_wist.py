@@ -1,4 +1,4 @@
-"""Wist (RULES.md §1a) through the pure rules: every worked example of the rules as a table, and
+"""Wist (docs/rules/bid-exactly.md) through the pure rules: every worked example of the rules as a table, and
 two complete games (4 and 5 players) whose every number was computed by hand from the rules.
 
 The worked games (`GAME4`, `GAME5`) are also played through the JSON API in
@@ -39,7 +39,7 @@ def play(state, number, bids, tricks):
 
 
 # --------------------------------------------------------------------------------------------
-# Scoring table (§1a): bid k ≥ 1 → tricks, +10 if exact; bid 0 → +25 (4 p.) / +20 (5 p.) when
+# Scoring table (Wist): bid k ≥ 1 → tricks, +10 if exact; bid 0 → +25 (4 p.) / +20 (5 p.) when
 # clean, else −5 a trick.
 # --------------------------------------------------------------------------------------------
 SCORING = [
@@ -130,7 +130,7 @@ def test_five_player_example_2_2_wist_4_forbids_2(dealer_bid):
 
 @pytest.mark.parametrize("cards, others, forbidden", [
     (10, (2, 2, 0, 4), 2),    # the source example
-    (13, (4, 0, 5), 4),       # API.md's example
+    (13, (4, 0, 5), 4),       # docs/api.md's example
     (13, (0, 0, 0), 13),      # the dealer may not take all
     (13, (13, 0, 0), 0),      # the dealer may not bid Wist
     (13, (7, 7, 0), None),    # over already: nothing is forbidden
@@ -381,7 +381,7 @@ class Hand:
     dealer: int
     bids: tuple          # by seat; the dealer's forbidden bid is known once the others are in
     tricks: tuple        # by seat
-    scores: tuple        # worked out by hand from RULES.md §1a
+    scores: tuple        # worked out by hand from docs/rules/bid-exactly.md
     totals: tuple        # running totals, by hand
     forbidden: int | None
 

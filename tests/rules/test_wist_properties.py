@@ -17,7 +17,7 @@ SETTINGS = settings(max_examples=60, deadline=None, suppress_health_check=[Healt
 
 
 def oracle_score(players: int, bid: int, tricks: int) -> int:
-    """RULES.md §1a, written again independently of the code under test."""
+    """docs/rules/bid-exactly.md, written again independently of the code under test."""
     if bid == 0:
         return ZERO_BONUS[players] if tricks == 0 else -5 * tricks
     return tricks + (10 if tricks == bid else 0)

@@ -1,4 +1,4 @@
-"""Every error status and code of API.md, and for each refusal: the game did not change."""
+"""Every error status and code of docs/api.md, and for each refusal: the game did not change."""
 from __future__ import annotations
 
 import pytest

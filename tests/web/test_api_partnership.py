@@ -1,4 +1,4 @@
-"""Partnership whist through the API (API.md "Partnership whist"): result fields, rubber, refusals."""
+"""Partnership whist through the API (docs/api.md "Partnership whist"): result fields, rubber, refusals."""
 from __future__ import annotations
 
 import pytest

@@ -9,7 +9,7 @@ from tests import torneo_support as ref
 NAMES = ["Anna", "Bruno", "Carla", "Dario", "Elena"]
 
 # Final (totals, failed contracts, table points) of the seeded partite, worked out with the
-# independent reading of RULES §1c in tests/torneo_support.py.
+# independent reading of the tournament rules (docs/rules/bid-exactly.md) in tests/torneo_support.py.
 FINALS = {
     (3, "ridotto"): ([121, 150, 138], [9, 7, 8], ["2", "9", "5"]),
     (3, "completo"): ([196, 260, 268], [14, 12, 9], ["2", "5", "9"]),

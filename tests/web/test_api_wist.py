@@ -1,4 +1,4 @@
-"""Wist through the JSON API (API.md): shapes, the worked games hand by hand, sealed rounds,
+"""Wist through the JSON API (docs/api.md): shapes, the worked games hand by hand, sealed rounds,
 edits and undo."""
 from __future__ import annotations
 

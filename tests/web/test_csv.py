@@ -1,4 +1,4 @@
-"""CSV export (API.md "CSV export"): checked byte for byte."""
+"""CSV export (docs/api.md "CSV export"): checked byte for byte."""
 from __future__ import annotations
 
 import csv
@@ -156,3 +156,15 @@ def test_names_with_commas_and_quotes_are_quoted(api):
     assert lines[3] == f"{g},wist,1,Cuori,13,H,\"Il \"\"Capo\"\"\",2,'@anna,0,0,25,25,\"bid 0, took 0: made\""
     assert lines[4] == f"{g},wist,1,Cuori,13,H,\"Il \"\"Capo\"\"\",3,'+39,0,13,-65,-65,\"bid 0, took 13: missed\""
     assert lines[5] == ""
+
+
+def test_an_illegal_play_is_a_failed_contract_in_the_detail(api):
+    """Tournament rules: a player who made an illegal play scores 0 and the hand counts as failed for them."""
+    data = api.game(variant="whist-torneo", players=["Anna", "Bruno", "Carla"], first_dealer=0)
+    game_id, key = data["id"], data["keys"]["scorer"]
+    put(api, game_id, key, 1, {"trump": "S", "bids": [1, 1, 0], "tricks": [1, 1, 1], "penalties": [1]})
+    lines = export(api, game_id, key).decode("utf-8").split("\r\n")
+    g = id_cell(game_id)
+    assert lines[1:4] == [f'{g},whist-torneo,1,,3,S,Anna,0,Anna,1,1,14,14,"bid 1, took 1: made"',
+                          f'{g},whist-torneo,1,,3,S,Anna,1,Bruno,1,1,0,0,"bid 1, took 1: failed, illegal play"',
+                          f'{g},whist-torneo,1,,3,S,Anna,2,Carla,0,1,1,1,"bid 0, took 1: missed"']

@@ -1,4 +1,4 @@
-"""The addresses in the links and QR codes (DESIGN.md: "The QR codes must encode an address the
+"""The addresses in the links and QR codes (the README: "The QR codes must encode an address the
 phones can reach"), and rotating a link from the share panel.
 
 - PUBLIC_URL set: every link (API `links`, share page) starts with it, whatever the request said.

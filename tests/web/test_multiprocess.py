@@ -1,4 +1,4 @@
-"""Several server processes on one SQLite file (DESIGN.md: "It must keep working with several server
+"""Several server processes on one SQLite file (the README: "It must keep working with several server
 processes ... watch the event table"): a change made through process A reaches the streams that
 process B holds open, and a link rotated through A closes B's streams of the old key.
 

@@ -1,4 +1,4 @@
-"""The role matrix (DESIGN.md "Links, roles"; API.md "Authentication"), through the API and the pages.
+"""The role matrix (the README "Links, roles"; docs/api.md "Authentication"), through the API and the pages.
 
 Every key a phone may hold × every action, with the exact status; a refusal must leave the game
 exactly as it was (same version, same JSON) and say nothing about it.

@@ -1,4 +1,4 @@
-"""Sealed rounds (RULES.md §1a): nobody sees a sealed bid before the round's tricks are recorded.
+"""Sealed rounds (docs/rules/bid-exactly.md): nobody sees a sealed bid before the round's tricks are recorded.
 
 Biglietti is hand 7 of Wist; with the option sealed_buio, Buio (hand 6) is sealed too. Each
 player enters their own bid from their own phone (seat key). Until the tricks are in, no other

@@ -1,4 +1,4 @@
-"""The JSON event stream (API.md: `GET /api/v1/games/<id>/events`) against a real threaded server.
+"""The JSON event stream (docs/api.md: `GET /api/v1/games/<id>/events`) against a real threaded server.
 
 `event: hello` with the current version, then one `event: change` per new version with `id:` =
 the version, none lost or repeated even when four phones write at the same moment; a reconnect

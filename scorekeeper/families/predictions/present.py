@@ -46,12 +46,12 @@ def game_json(state, seen: Seen) -> dict:
 
 
 def detail(hand, seat: int) -> str:
-    """The CSV's short description of one player's hand: `bid 3, took 4: missed`."""
+    """The CSV's short description of one player's hand: `bid 3, took 4: missed`; an illegal play fails
+    the contract whatever the tricks (`bid 1, took 1: failed, illegal play`)."""
     bid, tricks = hand.bids[seat], hand.tricks[seat]
-    words = [f"bid {bid}, took {tricks}:", "made" if bid == tricks else "missed"]
     if seat in hand.record.penalties:
-        words.append("illegal play")
-    return " ".join(words)
+        return f"bid {bid}, took {tricks}: failed, illegal play"
+    return f"bid {bid}, took {tricks}: {'made' if bid == tricks else 'missed'}"
 
 
 def csv_rows(state):
