@@ -15,6 +15,7 @@ from ..rules.family import GameState, Hand
 
 class Family(Protocol):
     id: str  # also the folder of its templates: entry.html, grid.html, edit.html, ranking.html
+    rules: str  # its rules page, under docs/
 
     def columns(self, state: GameState) -> list[str]:
         """Whose scores the sheet, the chart and `totals` list: the players, or the sides."""
@@ -47,8 +48,9 @@ class Siblings:
     """A family assembled from its two sibling modules: `present` (JSON, CSV, history) and `sheet`
     (the sheet's model and the form parser), each holding the functions the protocol names."""
 
-    def __init__(self, id: str, present, sheet):
+    def __init__(self, id: str, present, sheet, rules: str):
         self.id, self._present, self._sheet = id, present, sheet
+        self.rules = rules  # its rules page under docs/
 
     def columns(self, state):
         return self._present.columns(state)

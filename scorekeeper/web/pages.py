@@ -110,7 +110,8 @@ def render_sheet(who, loaded, status: int = 200, error: str | None = None, chose
     family = family_of(loaded.state.variant)
     parts = family.sheet(loaded, who, games.visibility(loaded.state, who), chosen_seat)
     context = dict(
-        game=loaded, state=loaded.state, who=who, family=family.id, **parts,
+        game=loaded, state=loaded.state, who=who, family=family.id, rules_url=url_for("docs.page", name=family.rules),
+        **parts,
         error=error, error_at=family.error_place(error_field, parts, edit, who),
         edit=edit, form=form or {},
         standings=loaded.state.standings if loaded.state.finished else None,

@@ -3,6 +3,8 @@ from __future__ import annotations
 
 import re
 
+import pytest
+
 from tests.conftest import PLAYERS4, count_rows
 
 
@@ -161,3 +163,19 @@ def test_without_javascript_the_table_and_seat_sheets_refresh_every_15_seconds(a
     assert seat.count(NOSCRIPT_REFRESH) == 1
     scorer = client.get(sheet_url(game)).get_data(as_text=True)
     assert 'http-equiv="refresh"' not in scorer
+
+
+@pytest.mark.parametrize("variant, page, text", [
+    ("wist", "rules/bid-exactly.md", "forbidden bid"), ("whist-classico", "rules/partnership.md", "rubber")])
+def test_every_sheet_links_to_its_rules_page(client, api, variant, page, text):
+    """The project carries its own rules: the sheet's "Rules" link opens the family's page, as HTML."""
+    game = api.game(variant=variant, players=["Anna", "Bruno", "Carla", "Dario"])
+    html = client.get(f"/g/{game['id']}/{game['keys']['view']}").get_data(as_text=True)
+    assert f'href="/docs/{page}"' in html
+    rules = client.get(f"/docs/{page}")
+    assert rules.status_code == 200 and text in rules.get_data(as_text=True) and "<table>" in rules.get_data(as_text=True)
+
+
+@pytest.mark.parametrize("name", ["../README.md", "rules/../../pyproject.toml", "nothing.md", "rules", "%2e%2e/app.py"])
+def test_the_docs_pages_serve_only_the_docs(client, name):
+    assert client.get(f"/docs/{name}").status_code == 404

@@ -4,4 +4,4 @@ from __future__ import annotations
 from .. import Siblings
 from . import present, sheet
 
-FAMILY = Siblings("partnership", present, sheet)
+FAMILY = Siblings("partnership", present, sheet, rules="rules/partnership.md")

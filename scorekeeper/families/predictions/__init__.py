@@ -4,4 +4,4 @@ from __future__ import annotations
 from .. import Siblings
 from . import present, sheet
 
-FAMILY = Siblings("predictions", present, sheet)
+FAMILY = Siblings("predictions", present, sheet, rules="rules/bid-exactly.md")
