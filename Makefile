@@ -44,10 +44,12 @@ messages: setup ## extract strings and update the catalogues after changing user
 	$(VENV)/bin/pybabel --quiet extract -F babel.cfg -k N_ -k _l -o translations/messages.pot .
 	$(VENV)/bin/pybabel --quiet update -i translations/messages.pot -d translations
 
-vendor: ## refresh the front-end files from the npm registry
+vendor: ## refresh the front-end files (and the tests' axe-core) from the npm registry
 	cd /tmp && rm -rf htmx-vendor && mkdir htmx-vendor && cd htmx-vendor && npm pack --silent htmx.org@4.0.1 && tar xzf htmx.org-4.0.1.tgz
 	cp /tmp/htmx-vendor/package/dist/htmx.min.js static/htmx-4.0.1.min.js
 	cp /tmp/htmx-vendor/package/dist/ext/hx-sse.min.js static/hx-sse-4.0.1.min.js
+	cd /tmp/htmx-vendor && npm pack --silent axe-core@4.14.1 && tar xzf axe-core-4.14.1.tgz
+	cp /tmp/htmx-vendor/package/axe.min.js tests/browser/vendor/axe-4.14.1.min.js  # browser tests only
 
 bench: setup-dev
 	$(PY) bench/replay.py

@@ -24,6 +24,7 @@ def page(name: str):
         abort(404)
     text = Path(path).read_text(encoding="utf-8")
     html = markdown.markdown(text, extensions=["tables", "toc", "fenced_code"])
+    html = html.replace("<table>", '<table tabindex="0">').replace("<pre>", '<pre tabindex="0">')  # scrollable: reachable by keyboard
     title = next((line.lstrip("# ").strip() for line in text.splitlines() if line.startswith("# ")), name)
     response = render_template("doc.html", title=title, body=Markup(html))
     return response, 200, {"Cache-Control": "no-cache"}

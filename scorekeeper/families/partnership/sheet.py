@@ -47,7 +47,6 @@ class Entry:
     honours: list  # (value, label, chosen): "" none, "0-4", "0-3", "1-3", "1-4"
     pad: list = field(default_factory=list)
     game_score: tuple = (0, 0)
-    penalties: bool = True
     remarks: bool = True
 
 
@@ -92,7 +91,7 @@ def entry(loaded: Loaded, who: Access) -> Entry | None:
                  dummy=state.players[(dealer + 2) % 4], trumps=_trumps(state, hand.trump), trump=hand.trump,
                  trump_symbol=symbol(hand.trump),
                  sides=side_names(state), honours=_honour_choices(state, ""), pad=list(range(14)),
-                 game_score=game_score(state), penalties=True,
+                 game_score=game_score(state),
                  remarks=not state.variant.dummy and not state.options.get("laws"))
 
 
