@@ -30,7 +30,22 @@ def variant_name(variant) -> str:
 
 
 def option_label(name) -> str:
-    return LABELS.get(name, str(name))
+    return str(LABELS.get(name, str(name)))
+
+
+def chosen_options(variant, options: dict) -> list[tuple[str, str]]:
+    """The game's house rules as the sheet lists them: (option, value) in the reader's language."""
+    shown = []
+    for option in variant.options:
+        value = options.get(option.name)
+        if option.kind == "yesno":
+            text = gettext("yes") if value else gettext("no")
+        elif value is None:
+            text = gettext("none")
+        else:
+            text = option_label(value)
+        shown.append((option_label(option.name), text))
+    return shown
 
 
 def one_of(numbers) -> str:

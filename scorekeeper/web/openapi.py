@@ -35,6 +35,7 @@ def document(app) -> dict:
     write = {"parameters": [GAME_ID, IF_MATCH], "security": AUTH}
     return {
         "openapi": "3.1.0",
+        "externalDocs": {"description": "The API reference, with examples", "url": "/docs/api.md"},
         "info": {"title": "Segnapunti API", "version": "1",
                  "description": "Score sheets for card games played with a real deck. Seats are 0-based "
                                 "indexes into the player list (the order of play)."},

@@ -12,7 +12,7 @@ from ..families import family_of
 from ..rules.base import MAX_NAME
 from . import sheet as sheet_view
 from .errors import message
-from .labels import variant_name
+from .labels import chosen_options, variant_name
 from .links import links
 from .qr import qr_svg
 
@@ -111,7 +111,7 @@ def render_sheet(who, loaded, status: int = 200, error: str | None = None, chose
     parts = family.sheet(loaded, who, games.visibility(loaded.state, who), chosen_seat)
     context = dict(
         game=loaded, state=loaded.state, who=who, family=family.id, rules_url=url_for("docs.page", name=family.rules),
-        **parts,
+        house_rules=chosen_options(loaded.state.variant, loaded.state.options), **parts,
         error=error, error_at=family.error_place(error_field, parts, edit, who),
         edit=edit, form=form or {},
         standings=loaded.state.standings if loaded.state.finished else None,

@@ -173,9 +173,19 @@ def test_every_sheet_links_to_its_rules_page(client, api, variant, page, text):
     html = client.get(f"/g/{game['id']}/{game['keys']['view']}").get_data(as_text=True)
     assert f'href="/docs/{page}"' in html
     rules = client.get(f"/docs/{page}")
-    assert rules.status_code == 200 and text in rules.get_data(as_text=True) and "<table>" in rules.get_data(as_text=True)
+    assert rules.status_code == 200 and text in rules.get_data(as_text=True) and "<table tabindex=\"0\">" in rules.get_data(as_text=True)
 
 
 @pytest.mark.parametrize("name", ["../README.md", "rules/../../pyproject.toml", "nothing.md", "rules", "%2e%2e/app.py"])
 def test_the_docs_pages_serve_only_the_docs(client, name):
     assert client.get(f"/docs/{name}").status_code == 404
+
+
+def test_the_sheet_shows_the_house_rules_chosen_at_creation(client, api):
+    game = api.game(variant="whist-classico", players=PLAYERS4, options={"target": 7, "laws": True})
+    html = client.get(f"/g/{game['id']}/{game['keys']['view']}").get_data(as_text=True)
+    rules = [re.sub(r"\s+", " ", text).strip() for text in re.findall(r"<span>([^<]*: [^<]*)</span>", html)]
+    assert "Points for a game: 7" in rules and "Count honours (A K Q J of trumps): yes" in rules
+    assert any(text.startswith("Laws of Short Whist") and text.endswith(": yes") for text in rules)
+    italian = client.get(f"/g/{game['id']}/{game['keys']['view']}", headers={"Accept-Language": "it"})
+    assert "Punti per vincere una partita: 7" in italian.get_data(as_text=True)
