@@ -62,10 +62,17 @@ class Seen:
 EVERYTHING = Seen()
 
 
-def visibility(state, access: Access | None) -> Seen:
-    """Secrets stay hidden from everyone but the seat they belong to (the scorer included)."""
+def visibility(loaded: "Loaded", access: Access | None) -> Seen:
+    """Secrets stay hidden from everyone but the seat they belong to (the scorer included).
+
+    Once a hand's tricks have been recorded its secrets are out for good: an undo of the tricks
+    does not seal them again, so whoever peeked (the scorer recording invented tricks) is seen
+    to have done so by the whole table."""
     own = access.seat if access is not None and access.role == "seat" else None
-    return Seen(frozenset((hand, seat) for hand, seat in state.secrets() if seat != own))
+    opened = {row["payload"].get("hand") for row in loaded.events[1:]
+              if row["type"] == "change" and "tricks" in row["payload"]}
+    return Seen(frozenset((hand, seat) for hand, seat in loaded.state.secrets()
+                          if seat != own and hand not in opened))
 
 
 @dataclass(frozen=True)

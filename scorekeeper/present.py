@@ -13,7 +13,7 @@ from .rules.base import format_fraction
 def game_json(loaded: Loaded, access: Access | None) -> dict:
     state = loaded.state
     family = family_of(state.variant)
-    seen = visibility(state, access)
+    seen = visibility(loaded, access)
     data = {
         "id": loaded.id, "variant": state.variant.id, "options": dict(state.options),
         "version": loaded.version, "status": "finished" if state.finished else "in_progress",

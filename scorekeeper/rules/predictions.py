@@ -244,6 +244,7 @@ class PredictionGame:
         if spec.bidding == NO_BIDS:
             raise BiddingClosed(N_("There is no bidding in the %(name)s round: everyone plays for zero."),
                                 name=spec.name or str(spec.number))
+        self._check_slips_open(spec, record)
         bids = list(record.bids)
         bids[seat] = self._check_bid(spec, bid)
         record = replace(record, bids=tuple(bids))
@@ -260,6 +261,7 @@ class PredictionGame:
         if "trump" in fields and fields["trump"] is not None:
             record = replace(record, trump=self._check_trump(spec, fields["trump"]))
         if "bids" in fields:
+            self._check_slips_open(spec, record)
             bids = self._check_list(fields["bids"], "bids", allow_none=True)
             if spec.bidding == NO_BIDS and any(b not in (0, None) for b in bids):
                 raise BiddingClosed(N_("There is no bidding in the %(name)s round: everyone plays for zero."),
@@ -303,6 +305,14 @@ class PredictionGame:
             raise HandNotCurrent(N_("Hand %(number)s has not started yet: the current hand is %(current)s."),
                                  number=number, current=current)
         return self.specs[number - 1], self.records[number - 1]
+
+    @staticmethod
+    def _check_slips_open(spec: HandSpec, record: HandRecord) -> None:
+        """A sealed round: once every slip is in, no bid changes until the tricks are recorded (whatever
+        the value, so that trying values tells nobody anything); afterwards a correction is fine."""
+        if spec.sealed and record.tricks is None and None not in record.bids:
+            raise BiddingClosed(N_("All the sealed bids are in: none can change now. Record the tricks to "
+                                   "open the slips; a bid can be corrected after that."), field="bid")
 
     def _check_bid(self, spec: HandSpec, bid: Any) -> int:
         if not isinstance(bid, bool) and isinstance(bid, int) and bid > spec.cards:

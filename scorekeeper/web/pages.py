@@ -108,7 +108,7 @@ def render_sheet(who, loaded, status: int = 200, error: str | None = None, chose
                  form=None, error_field: str | None = None):
     """The sheet page, or just its live block for htmx requests; the family draws its own parts."""
     family = family_of(loaded.state.variant)
-    parts = family.sheet(loaded, who, games.visibility(loaded.state, who), chosen_seat)
+    parts = family.sheet(loaded, who, games.visibility(loaded, who), chosen_seat)
     context = dict(
         game=loaded, state=loaded.state, who=who, family=family.id, rules_url=url_for("docs.page", name=family.rules),
         house_rules=chosen_options(loaded.state.variant, loaded.state.options), **parts,
@@ -145,7 +145,7 @@ def edit_hand(game_id, key, number):
 
 def _edit_form(who, loaded, number: int, form=None):
     family = family_of(loaded.state.variant)
-    return family.edit_form(loaded, number, games.visibility(loaded.state, who), form)
+    return family.edit_form(loaded, number, games.visibility(loaded, who), form)
 
 
 def _tournament_url(game_id: str) -> str | None:
@@ -254,5 +254,5 @@ def history(game_id, key, number):
     if not 1 <= number <= len(loaded.state.hands):
         abort(404)
     return render_template("history.html", game=loaded, state=loaded.state, who=who, number=number,
-                           entries=sheet_view.history(loaded, number, who, games.visibility(loaded.state, who)),
+                           entries=sheet_view.history(loaded, number, who, games.visibility(loaded, who)),
                            base=url_for("pages.sheet", game_id=game_id, key=key))

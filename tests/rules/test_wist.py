@@ -528,3 +528,22 @@ def test_editing_an_early_hand_recomputes_the_running_totals():
     assert edited.totals == (102, 51 + 9, 30 - 9, 89)
     assert [h.totals for h in edited.hands][1] == (16, 28, 30, 27)
     assert state.totals == (102, 51, 30, 89)  # the old state is untouched
+
+
+def test_sealed_slips_are_frozen_once_all_are_in_until_the_tricks():
+    """Biglietti: a slip may be rewritten while others are still writing; once all are in, nothing
+    changes (any seat, any value, bids as a list too) until the tricks open them; then a correction is fine."""
+    state = new_game("wist", ["Anna", "Bruno", "Carla", "Dario"], 0, {})
+    for number in range(1, 7):
+        state = state.apply({"type": "hand", "hand": number, "bids": [3, 3, 3, 3], "tricks": [3, 3, 3, 4]})
+    state = state.with_bid(7, 0, 8).with_bid(7, 0, 11)  # Anna thinks again: allowed, others still writing
+    for seat, bid in ((1, 9), (2, 12), (3, 10)):
+        state = state.with_bid(7, seat, bid)
+    for attempt in (lambda: state.with_bid(7, 0, 11), lambda: state.with_bid(7, 1, 4),
+                    lambda: state.with_hand(7, {"bids": [11, 9, 12, 10]})):
+        with pytest.raises(BiddingClosed) as refused:
+            attempt()
+        assert "sealed bids are in" in str(refused.value)
+    scored = state.with_hand(7, {"tricks": [2, 4, 3, 4]})
+    corrected = scored.with_bid(7, 1, 4)  # after the reveal: Bruno's slip said 4, not 9
+    assert corrected.hand(7).scores == (2, 14, 3, 4)

@@ -8,7 +8,7 @@ from hypothesis import strategies as st
 from scorekeeper.games import replay, sort_out
 from scorekeeper.rules import new_game
 from scorekeeper.rules.base import RuleError
-from scorekeeper.rules.predictions import ForbiddenBid
+from scorekeeper.rules.predictions import BiddingClosed, ForbiddenBid
 
 PLAYERS = {4: ["Anna", "Bruno", "Carla", "Dario"], 5: ["Anna", "Bruno", "Carla", "Dario", "Elena"]}
 CARDS = {4: 13, 5: 10}
@@ -144,7 +144,10 @@ def test_bids_in_any_order_are_refused_exactly_when_they_complete_the_cards(data
         new = data.draw(st.integers(0, cards), label="changed bid")
         changed = list(bids)
         changed[seat] = new
-        if rule and sum(changed) == cards:
+        if spec.sealed:  # every slip of a sealed round is in: frozen until the tricks, whatever the value
+            with pytest.raises(BiddingClosed):
+                state.with_bid(number, seat, new)
+        elif rule and sum(changed) == cards:
             with pytest.raises(ForbiddenBid):
                 state.with_bid(number, seat, new)
         else:

@@ -276,13 +276,18 @@ def test_biglietti_bids_are_sealed_for_everyone_until_the_tricks(api):
 def test_seat_key_bids_its_own_sealed_bid(api):
     data = sealed_table(api)
     game_id, seats = data["id"], data["keys"]["seats"]
-    for seat, bid in enumerate([3, 3, 3, 4]):
+    for seat, bid in enumerate([3, 3, 3]):
         game = ok(api.bid(game_id, seats[seat], 7, seat, bid))
         assert game["hands"][6]["bids"] == [bid if s == seat else None for s in range(4)]
         assert game["hands"][6]["bids_in"] == [s <= seat for s in range(4)]
-    # The seat may change its mind while the round is sealed.
+    # The seat may change its mind while others are still writing their slips.
     game = ok(api.bid(game_id, seats[1], 7, 1, 0))
     assert game["hands"][6]["bids"] == [None, 0, None, None]
+    game = ok(api.bid(game_id, seats[3], 7, 3, 4))
+    assert game["hands"][6]["bids_in"] == [True] * 4
+    # Every slip is in: frozen until the tricks (the forbidden bid does not apply: 3 + 0 + 3 + 4 ≠ 13 anyway).
+    refused = api.bid(game_id, seats[1], 7, 1, 2)
+    assert refused.status_code == 409 and refused.get_json()["error"]["code"] == "bidding_closed"
     game = ok(api.hand(game_id, data["keys"]["scorer"], 7, {"tricks": [3, 1, 3, 6]}))
     assert game["hands"][6]["bids"] == [3, 0, 3, 4]
     assert game["hands"][6]["scores"] == [13, -5, 13, 6]

@@ -221,16 +221,28 @@ def play_sealed_round(game: Game):
     assert response.get_json()["hands"][game.number - 1]["bids"] == [8, None, None, None]
     for who, key in others_of(game, 0).items():
         assert game.hand(key)["bids"] == [None] * 4, who
-    for seat, value in enumerate(SEALED_BIDS):
+    for seat, value in enumerate(SEALED_BIDS[:3]):
         response = game.bid(seat, value)
         assert response.status_code == 200, response.get_json()
         # the answer to a seat's own PUT shows that seat's bid only
         assert response.get_json()["hands"][game.number - 1]["bids"] == [
             value if s == seat else None for s in range(4)]
-    # The page pad works too: Bruno taps 9 again on his phone (a no-JS form post).
+    # The page pad works too: Bruno taps 9 again on his phone (a no-JS form post), Dario bids last.
     response = game.api.client.post(f"/g/{game.id}/{game.seats[1]}/bid",
                                     data={"hand": str(game.number), "seat": "1", "bid": "9"})
     assert response.status_code == 303
+    assert game.bid(3, SEALED_BIDS[3]).status_code == 200
+    # Every slip is in: no bid changes any more, whoever asks and whatever the value (the same value
+    # too, so that trying values tells nothing), until the tricks open the slips.
+    frozen = game.json(game.scorer)
+    for seat, key in ((0, game.seats[0]), (0, game.scorer), (2, game.scorer)):
+        for value in (SEALED_BIDS[seat], 5):
+            response = game.api.bid(game.id, key, game.number, seat, value)
+            assert response.status_code == 409 and response.get_json()["error"]["code"] == "bidding_closed"
+    response = game.api.hand(game.id, game.scorer, game.number, {"bids": [1, 1, 1, 1]})
+    assert response.status_code == 409
+    assert game.json(game.scorer) == frozen
+    assert 'class="pad"' not in game.page(game.seats[0])  # the pad is gone from the phones
     assert_nothing_sealed_shows(game, before, csv_before)
     # A refused request for another seat's bid says nothing about it either.
     response = game.api.bid(game.id, game.seats[2], game.number, 0, 3)
@@ -273,6 +285,27 @@ def assert_all_revealed(game: Game, version: int):
                                         data={"hand": str(game.number), "seat": str(seat), "bid": "0"})
         assert response.status_code == 409
     assert game.json(game.scorer) == before
+
+
+def test_a_peek_by_the_scorer_is_seen_by_everyone(api):
+    """The scorer records invented tricks (the answer shows every bid), then undoes them: the bids stay
+    revealed for the whole table, in the JSON, on every sheet and in the history, so the peek shows."""
+    game = Game(api, sealed_hand=7)
+    for seat, value in enumerate(SEALED_BIDS):
+        assert game.bid(seat, value).status_code == 200
+    peek = api.hand(game.id, game.scorer, 7, {"tricks": [13, 0, 0, 0]})
+    assert peek.status_code == 200 and peek.get_json()["hands"][6]["bids"] == SEALED_BIDS
+    assert api.undo(game.id, game.scorer).status_code == 200
+    for who, key in {"scorer": game.scorer, "view": game.view, "seat1": game.seats[1]}.items():
+        hand = game.hand(key)
+        assert hand["bids"] == SEALED_BIDS and hand["sealed"] is False and hand["tricks"] is None, who
+        assert current_row_bids(game.page(key)) == [str(b) for b in SEALED_BIDS], who
+        history = " ".join(texts(game.page(key, "/hands/7/history"), "history"))
+        assert "tricks Anna 13, Bruno 0, Carla 0, Dario 0" in history and "undone" in history, who
+        assert all(f"bid {b} for {n}" in history for b, n in zip(SEALED_BIDS, PLAYERS)), who
+    # The round goes on: the real tricks are recorded and scored.
+    response = api.hand(game.id, game.scorer, 7, {"tricks": SEALED_TRICKS})
+    assert response.status_code == 200 and response.get_json()["hands"][6]["scores"] == SEALED_TRICKS
 
 
 def test_biglietti_bids_stay_sealed_until_the_tricks(api):

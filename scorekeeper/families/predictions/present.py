@@ -17,12 +17,17 @@ def visible_bids(hand, seen: Seen) -> list:
     return [None if seen.hides(hand.number, seat) else bid for seat, bid in enumerate(hand.bids)]
 
 
+def _sealed(hand, seen: Seen) -> bool:
+    """Sealed for this reader: some bid of the hand is still hidden from them."""
+    return any(seen.hides(hand.number, seat) for seat in range(len(hand.bids)))
+
+
 def hand_json(hand, state, seen: Seen) -> dict:
     penalties = state.variant.penalties
     data = {
         "number": hand.number, "name": hand.name, "cards": hand.cards, "trump": hand.trump,
         "dealer": hand.dealer, "order": list(hand.order), "bids": visible_bids(hand, seen),
-        "forbidden_bid": hand.forbidden_bid, "sealed": hand.sealed,
+        "forbidden_bid": hand.forbidden_bid, "sealed": _sealed(hand, seen),
         "tricks": list(hand.tricks) if hand.tricks is not None else None,
         "scores": list(hand.scores) if hand.scores is not None else None,
         "totals": list(hand.totals) if hand.totals is not None else None,

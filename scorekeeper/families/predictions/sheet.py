@@ -127,8 +127,8 @@ def entry(loaded: Loaded, access: Access, seen: Seen, chosen_seat: int | None = 
 
 def _pad_seat(hand, access: Access, chosen_seat: int | None, phase: str) -> int | None:
     """Whose bid the pad enters: the scorer picks any seat (default: next to bid), a player only their own."""
-    if hand.spec.bidding == NO_BIDS:
-        return None
+    if hand.spec.bidding == NO_BIDS or (hand.spec.sealed and None not in hand.bids):
+        return None  # no bidding, or every slip of a sealed round is in: frozen until the tricks
     if access.role == "scorer":
         if chosen_seat is not None and 0 <= chosen_seat < len(hand.bids):
             return chosen_seat
@@ -176,7 +176,7 @@ def edit_form(loaded: Loaded, number: int, seen: Seen, form=None) -> EditForm:
     rows = []
     for seat in hand.order:
         # a sealed hand's slips stay closed here too: the form never pre-fills them (not even on a re-render)
-        bid = hand.bids[seat] if hand.spec.bidding != NO_BIDS and not hand.sealed else None
+        bid = hand.bids[seat] if hand.spec.bidding != NO_BIDS and not seen.hides(number, seat) else None
         tricks = hand.tricks[seat] if hand.tricks else ""
         penalty = seat in hand.record.penalties
         if form:
