@@ -34,8 +34,9 @@ def create_app(config: dict | None = None) -> Flask:
     store.migrate(database)
     database.conn.close()
 
-    from . import web
+    from . import cli, web
     web.init_app(app)
+    cli.register(app)
     return app
 
 
