@@ -6,11 +6,12 @@ checks every registered variant against it.
 """
 from __future__ import annotations
 
-from typing import Any, Protocol, Sequence
+from typing import Any, Protocol, Sequence, runtime_checkable
 
 from .base import Option, Place
 
 
+@runtime_checkable
 class Hand(Protocol):
     """One hand (or deal) played or in progress."""
 
@@ -24,6 +25,7 @@ class Hand(Protocol):
     def totals(self) -> Sequence[int] | None: ...  # running totals after this hand
 
 
+@runtime_checkable
 class GameState(Protocol):
     """A game as replayed from its events; immutable: `apply` returns a new state."""
 
@@ -62,6 +64,7 @@ class GameState(Protocol):
         """The game after one recorded change, or a `RuleError` saying which rule it breaks."""
 
 
+@runtime_checkable
 class Variant(Protocol):
     id: str
     name: str

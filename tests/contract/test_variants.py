@@ -13,12 +13,24 @@ import pytest
 from scorekeeper.csvexport import COLUMNS
 from scorekeeper.families import FAMILIES, family_of
 from scorekeeper.rules import VARIANTS
+from scorekeeper.rules.family import GameState, Hand, Variant
 from tests.contract.drivers import DRIVERS, NAMES
 from tests.web.sse import Stream, request
 
 GAME_FIELDS = {"id", "variant", "options", "version", "status", "players", "sides", "first_dealer",
                "current_hand", "hands", "totals", "standings"}
 HAND_FIELDS = {"number", "dealer", "trump", "tricks", "scores", "totals", "result"}
+
+
+def test_every_variant_keeps_the_rules_protocols():
+    """What the core uses of a game (rules/family.py) is there, for a new game and after a hand."""
+    for variant in VARIANTS.values():
+        assert isinstance(variant, Variant), variant.id
+        players = NAMES[:min(variant.players)]
+        state = variant.new_game(players, 0, {o.name: o.default for o in variant.options})
+        assert isinstance(state, GameState), variant.id
+        assert all(isinstance(hand, Hand) for hand in state.hands), variant.id
+        assert isinstance(state.secrets(), frozenset) and state.current_hand == 1 and not state.finished
 
 
 def test_every_family_has_its_siblings_and_a_driver():
