@@ -7,7 +7,7 @@ partials under `templates/<family>/`. The core and the web layer look a family u
 """
 from __future__ import annotations
 
-from typing import Any, Iterable, Protocol
+from typing import Any, Iterable, Mapping, Protocol
 
 from ..games import Access, Loaded, Seen
 from ..rules.family import GameState, Hand
@@ -31,8 +31,9 @@ class Family(Protocol):
     def history_text(self, payload: dict, state: GameState, seen: Seen) -> str:
         """One recorded change in the reader's language, with what this reader may see of it."""
 
-    def sheet(self, loaded: Loaded, who: Access, seen: Seen, chosen_seat: int | None) -> dict:
-        """What the family's sheet partials show: the grid, the entry panel..."""
+    def sheet(self, loaded: Loaded, who: Access, seen: Seen, view: Mapping[str, str]) -> dict:
+        """What the family's sheet partials show: the grid, the entry panel... `view` holds the page's
+        own query arguments (which seat's pad, a tricks count being tapped in), as text."""
 
     def edit_form(self, loaded: Loaded, number: int, seen: Seen, form: Any = None) -> Any:
         """A past hand laid out for correction (with what was typed, when it was refused)."""
@@ -67,8 +68,8 @@ class Siblings:
     def history_text(self, payload, state, seen):
         return self._present.history_text(payload, state, seen)
 
-    def sheet(self, loaded, who, seen, chosen_seat):
-        return self._sheet.sheet(loaded, who, seen, chosen_seat)
+    def sheet(self, loaded, who, seen, view):
+        return self._sheet.sheet(loaded, who, seen, view)
 
     def edit_form(self, loaded, number, seen, form=None):
         return self._sheet.edit_form(loaded, number, seen, form)

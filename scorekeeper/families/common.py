@@ -11,6 +11,11 @@ def symbol(trump: str | None) -> str:
     return str(SUIT_SYMBOLS.get(trump, "?"))
 
 
+def view_number(raw) -> int | None:
+    """A small whole number from a page's query arguments; None for anything else."""
+    return int(raw) if isinstance(raw, str) and raw.isascii() and raw.isdecimal() and len(raw) < 4 else None
+
+
 def form_number(raw: str | None):
     """A number typed into a form: an int, None for a blank, or the text itself (the rules refuse it)."""
     raw = (raw or "").strip()

@@ -104,11 +104,11 @@ def _int_arg(value) -> int | None:
     return int(value) if isinstance(value, str) and value.isdecimal() and len(value) < 4 else None
 
 
-def render_sheet(who, loaded, status: int = 200, error: str | None = None, chosen_seat=None, edit=None,
+def render_sheet(who, loaded, status: int = 200, error: str | None = None, view=None, edit=None,
                  form=None, error_field: str | None = None):
     """The sheet page, or just its live block for htmx requests; the family draws its own parts."""
     family = family_of(loaded.state.variant)
-    parts = family.sheet(loaded, who, games.visibility(loaded, who), chosen_seat)
+    parts = family.sheet(loaded, who, games.visibility(loaded, who), view or {})
     context = dict(
         game=loaded, state=loaded.state, who=who, family=family.id, rules_url=url_for("docs.page", name=family.rules),
         house_rules=chosen_options(loaded.state.variant, loaded.state.options), **parts,
@@ -132,7 +132,7 @@ def render_sheet(who, loaded, status: int = 200, error: str | None = None, chose
 def sheet(game_id, key):
     who, loaded = _open(game_id, key)
     remember(game_id, key, who.role, loaded.state)
-    return render_sheet(who, loaded, chosen_seat=_int_arg(request.args.get("seat")))
+    return render_sheet(who, loaded, view=request.args)
 
 
 @bp.get("/g/<game_id>/<key>/hands/<int:number>")
@@ -178,7 +178,7 @@ def bid(game_id, key):
     try:
         loaded = games.change(get_db(), who, event, hand_seen=form.get("version"))
     except RuleError as error:
-        return _refused(who, error, chosen_seat=seat)
+        return _refused(who, error, view={"seat": form.get("seat", "")})
     return _after_change(who, loaded)
 
 

@@ -119,7 +119,7 @@ def outcome(state) -> Outcome | None:
                    games=[(names[side], value) for side, value in rubber.games], totals=totals)
 
 
-def sheet(loaded: Loaded, who: Access, seen: Seen, chosen_seat: int | None) -> dict:
+def sheet(loaded: Loaded, who: Access, seen: Seen, view) -> dict:
     state = loaded.state
     rubber = None if state.variant.dummy else state.rubber
     games_won = [sum(1 for side, _ in rubber.games if side == s) for s in (0, 1)] if rubber else None

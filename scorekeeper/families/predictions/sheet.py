@@ -8,7 +8,7 @@ from dataclasses import dataclass, field
 
 from ...games import Access, Loaded, Seen
 from ...rules.predictions import NO_BIDS
-from ..common import RED, form_number, symbol
+from ..common import RED, form_number, symbol, view_number
 from .present import visible_bids
 
 
@@ -63,7 +63,10 @@ class Entry:
     blocked: tuple | None = None  # (name, value)
     bids_in: int = 0
     needs_trump: bool = False
-    tricks_rows: list = field(default_factory=list)  # (seat, name, bid)
+    tricks_rows: list = field(default_factory=list)  # (seat, name, bid, tricks tapped in so far or "")
+    tricks_counted: int = 0  # the tricks tapped in so far ("9 of 13")
+    tricks_pad_name: str = ""  # whose tricks the pad enters next
+    tricks_pad: list = field(default_factory=list)  # (value, the draft with it, more than is left)
 
 
 def _show(value) -> str:
@@ -94,7 +97,7 @@ def rows(loaded: Loaded, access: Access, seen: Seen) -> list[Row]:
     return out
 
 
-def entry(loaded: Loaded, access: Access, seen: Seen, chosen_seat: int | None = None) -> Entry | None:
+def entry(loaded: Loaded, access: Access, seen: Seen, view) -> Entry | None:
     """The current hand's entry panel for this caller, or None when the game is over."""
     state = loaded.state
     number = state.current_hand
@@ -104,7 +107,7 @@ def entry(loaded: Loaded, access: Access, seen: Seen, chosen_seat: int | None = 
     spec = hand.spec
     bids = visible_bids(hand, seen)
     phase = "bids" if None in hand.bids else "tricks"
-    pad_seat = _pad_seat(hand, access, chosen_seat, phase)
+    pad_seat = _pad_seat(hand, access, view_number(view.get("seat")), phase)
     e = Entry(number=number, name=spec.name, cards=spec.cards, trump=hand.trump,
               trump_symbol=symbol(hand.trump), dealer=state.players[hand.dealer],
               bidding=spec.bidding, phase=phase, bidders=[], bids_in=sum(hand.bids_in),
@@ -121,8 +124,26 @@ def entry(loaded: Loaded, access: Access, seen: Seen, chosen_seat: int | None = 
         e.pad = [(value, value == blocked, value == current) for value in range(spec.cards + 1)]
         e.blocked = (state.players[pad_seat], blocked) if blocked is not None else None
     if phase == "tricks":
-        e.tricks_rows = [(s, state.players[s], _show(bids[s])) for s in hand.order]
+        _tricks_pad(e, hand, state, bids, view.get("tricks", ""))
     return e
+
+
+def _tricks_pad(e: Entry, hand, state, bids, draft_text: str) -> None:
+    """Tricks tapped in player by player (in the order of play), carried in the page's address until
+    they are recorded; the last player's are what is left. 3 taps and "Record" for 4 players."""
+    draft = [view_number(part) for part in draft_text.split(",")] if draft_text else []
+    order = hand.order
+    if len(draft) >= len(order) or None in draft or sum(draft) > hand.cards:
+        draft = []  # a stale or mistyped address: start again
+    if len(draft) == len(order) - 1:
+        draft = draft + [hand.cards - sum(draft)]
+    taken = dict(zip(order, draft))
+    e.tricks_rows = [(s, state.players[s], _show(bids[s]), taken.get(s, "")) for s in order]
+    e.tricks_counted = sum(draft)
+    if len(draft) < len(order):
+        e.tricks_pad_name = state.players[order[len(draft)]]
+        left = hand.cards - sum(draft)
+        e.tricks_pad = [(value, ",".join(map(str, draft + [value])), value > left) for value in range(hand.cards + 1)]
 
 
 def _pad_seat(hand, access: Access, chosen_seat: int | None, phase: str) -> int | None:
@@ -140,8 +161,8 @@ def _pad_seat(hand, access: Access, chosen_seat: int | None, phase: str) -> int 
     return None
 
 
-def sheet(loaded: Loaded, who: Access, seen: Seen, chosen_seat: int | None) -> dict:
-    return {"rows": rows(loaded, who, seen), "entry": entry(loaded, who, seen, chosen_seat)}
+def sheet(loaded: Loaded, who: Access, seen: Seen, view) -> dict:
+    return {"rows": rows(loaded, who, seen), "entry": entry(loaded, who, seen, view)}
 
 
 def error_place(field: str | None, sheet: dict, edit, access: Access) -> str:

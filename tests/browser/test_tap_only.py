@@ -1,0 +1,68 @@
+"""A hand of Wist entered by tapping only: bids on the pad, tricks on the pad, the last player's tricks
+filled in, a "n of 13" counter, one tap to record — 2 × players taps, with and without JavaScript."""
+from __future__ import annotations
+
+import pytest
+from playwright.sync_api import expect
+
+from tests.web.sse import request
+
+from .conftest import phone_context
+from .sheet import changed, expect_row, pad_button, watch
+
+PLAYERS = ["Alessandra", "Bartolomeo", "Costanza", "Domenico"]
+
+
+@pytest.mark.parametrize("javascript", [True, False])
+def test_a_hand_in_eight_taps(live_server, browser, artifacts, javascript):
+    status, created = request(live_server, "POST", "/api/v1/games",
+                              body={"variant": "wist", "players": PLAYERS, "first_dealer": 3})
+    assert status == 201
+    context = phone_context(browser, viewport={"width": 360, "height": 740}, java_script_enabled=javascript)
+    page = context.new_page()
+    problems = watch(page)
+    page.goto(f"{live_server}/g/{created['id']}/{created['keys']['scorer']}")
+    taps = 0
+
+    def tap(locator, records: bool):
+        nonlocal taps
+        taps += 1
+        if records:
+            changed(page, locator.tap)
+        else:
+            locator.tap()
+
+    for value in (3, 4, 2, 3):  # Alessandra, Bartolomeo, Costanza; Domenico deals (may not bid 4)
+        tap(pad_button(page, value), records=True)
+    form = page.locator(".tricks-form")
+    expect(form.locator(".count")).to_have_text("0 of 13")
+    for name, value, counted in (("Alessandra", 3, "3 of 13"), ("Bartolomeo", 4, "7 of 13"), ("Costanza", 1, "8 of 13")):
+        expect(form.locator(".pad-title")).to_have_text(f"Tricks of {name}:")
+        tap(form.locator(".tricks-pad").get_by_role("button", name=str(value), exact=True), records=False)
+        expect(form.locator(".count")).to_have_text(counted if name != "Costanza" else "13 of 13")
+    # Domenico's tricks are what is left: 5. No pad any more, one tap records the hand.
+    expect(form.locator("input[name='tricks-3']")).to_have_value("5")
+    expect(form.locator(".tricks-pad")).to_have_count(0)
+    page.screenshot(path=str(artifacts / f"tap-only-tricks-{'js' if javascript else 'nojs'}-360.png"), full_page=True)
+    tap(form.get_by_role("button", name="Record the tricks"), records=True)
+    assert taps == 8  # 2 × 4 players: no keyboard
+    # Bid 3 took 3 → 13; bid 4 took 4 → 14; bid 2 took 1 → 1; bid 3 took 5 → 5.
+    expect_row(page, 1, [3, 4, 2, 3], [13, 14, 1, 5], [13, 14, 1, 5])
+    assert problems == []
+    context.close()
+
+
+def test_the_tricks_pad_offers_no_more_than_is_left(live_server, browser):
+    status, created = request(live_server, "POST", "/api/v1/games",
+                              body={"variant": "wist", "players": PLAYERS, "first_dealer": 3})
+    key = created["keys"]["scorer"]
+    request(live_server, "PUT", f"/api/v1/games/{created['id']}/hands/1", key, {"bids": [3, 4, 2, 3]})
+    context = phone_context(browser)
+    page = context.new_page()
+    page.goto(f"{live_server}/g/{created['id']}/{key}?tricks=10")
+    pad = page.locator(".tricks-pad")
+    expect(pad.get_by_role("button")).to_have_count(4)  # 0–3: only 3 tricks are left
+    expect(pad.locator("[aria-disabled='true']")).to_have_count(10)
+    page.goto(f"{live_server}/g/{created['id']}/{key}?tricks=9,9")  # an address that cannot be: start again
+    expect(page.locator(".tricks-form .count")).to_have_text("0 of 13")
+    context.close()
