@@ -255,6 +255,10 @@ def test_money_totals_in_points_and_without_a_stake():
     ([10, -3, -5, -2], [(1, 0, 3), (2, 0, 5), (3, 0, 2)]),
     ([5, -2, 0, -3], [(1, 0, 2), (3, 0, 3)]),
     ([3, 1, -2, -2], [(2, 0, 2), (3, 0, 1), (3, 1, 1)]),
+    # Any number of players: biggest debt to biggest credit first (seat 0 pays seat 1, seat 5 seat 4, ...)
+    # would take 5 payments here;
+    # the groups {0, 2, 3, 4} and {1, 5} each add up to zero: 6 − 2 = 4.
+    ([-9, 7, -2, 5, 6, -7], [(0, 3, 3), (0, 4, 6), (2, 3, 2), (5, 1, 7)]),
 ])
 def test_settlement(totals, payments):
     assert settle(totals) == [Payment(*p) for p in payments]
