@@ -83,8 +83,9 @@ class Siblings:
 
 from .partnership import FAMILY as PARTNERSHIP  # noqa: E402  (the families use the classes above)
 from .predictions import FAMILY as PREDICTIONS  # noqa: E402
+from .solo import FAMILY as SOLO  # noqa: E402
 
-FAMILIES: dict[str, Family] = {family.id: family for family in (PREDICTIONS, PARTNERSHIP)}
+FAMILIES: dict[str, Family] = {family.id: family for family in (PREDICTIONS, PARTNERSHIP, SOLO)}
 
 
 def family_of(variant) -> Family:

@@ -17,6 +17,10 @@ def N_(message: str) -> str:
     return message
 
 
+class Term(str):
+    """A word of the rules passed into a message (a contract's name): the web layer translates it too."""
+
+
 class RuleError(ValueError):
     """An input a player gave breaks a rule of the game.
 

@@ -32,7 +32,7 @@ from decimal import Decimal
 from typing import Any, Sequence
 
 from .base import (
-    N_, HandNotCurrent, InvalidInput, Money, Option, Place, RuleError, StateConflict, TricksSum, WholeNumber,
+    N_, HandNotCurrent, InvalidInput, Money, Option, Place, RuleError, StateConflict, Term, TricksSum, WholeNumber,
     _short, check_seat, standings_by_total,
 )
 
@@ -65,13 +65,13 @@ class Contract:
 
 # Ordered by rank, lowest first.
 CONTRACTS: dict[str, Contract] = {c.id: c for c in (
-    Contract("proposal", N_("Proposal and acceptance"), 8, TURNED, (4, 4, 1, 1), 1, partner=True),
-    Contract("solo", N_("Solo"), 5, TURNED, (12, 4, 3, 1), 1),
-    Contract("misere", N_("Misère"), 0, NONE, (24, 8, 0, 0), 2, misere=True),
-    Contract("abondance", N_("Abondance"), 9, CHOICE, (36, 12, 6, 2), 3),
-    Contract("abondance-trump", N_("Abondance with turned trump"), 9, TURNED, (36, 12, 6, 2), 3),
-    Contract("misere-ouverte", N_("Misère ouverte"), 0, NONE, (48, 16, 0, 0), 4, misere=True),
-    Contract("abondance-declaree", N_("Abondance déclarée"), 13, NONE, (72, 24, 0, 0), 6),
+    Contract("proposal", Term(N_("Proposal and acceptance")), 8, TURNED, (4, 4, 1, 1), 1, partner=True),
+    Contract("solo", Term(N_("Solo")), 5, TURNED, (12, 4, 3, 1), 1),
+    Contract("misere", Term(N_("Misère")), 0, NONE, (24, 8, 0, 0), 2, misere=True),
+    Contract("abondance", Term(N_("Abondance")), 9, CHOICE, (36, 12, 6, 2), 3),
+    Contract("abondance-trump", Term(N_("Abondance with turned trump")), 9, TURNED, (36, 12, 6, 2), 3),
+    Contract("misere-ouverte", Term(N_("Misère ouverte")), 0, NONE, (48, 16, 0, 0), 4, misere=True),
+    Contract("abondance-declaree", Term(N_("Abondance déclarée")), 13, NONE, (72, 24, 0, 0), 6),
 )}
 
 

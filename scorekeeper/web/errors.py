@@ -7,11 +7,13 @@ from werkzeug.exceptions import HTTPException
 
 from ..games import NotFound
 from ..rules import RuleError
+from ..rules.base import Term
 
 
 def message(error: RuleError) -> str:
-    """The rule's sentence in the player's language."""
-    return gettext(error.template, **error.params)
+    """The rule's sentence in the player's language (the words of the rules in it too)."""
+    params = {name: gettext(value) if isinstance(value, Term) else value for name, value in error.params.items()}
+    return gettext(error.template, **params)
 
 
 def wants_json() -> bool:

@@ -17,6 +17,11 @@ LABELS = {
     "target": _l("Points for a game"),
     "honours": _l("Count honours (A K Q J of trumps)"),
     "laws": _l("Laws of Short Whist: honours 4 and 2, a revoke costs 3 tricks, no remark penalty"),
+    "system": _l("Scoring"),
+    "system=1": _l("Points, with over- and under-tricks"),
+    "system=2": _l("Stakes (the declarer against each opponent)"),
+    "stake": _l("Money per point or stake (e.g. 0.10)"),
+    "deals": _l("Number of deals (empty: until you stop)"),
 }
 
 VARIANT_NAMES = {  # the names players use in each language; the rules keep one name per variant
@@ -29,8 +34,9 @@ def variant_name(variant) -> str:
     return str(VARIANT_NAMES.get(variant.id, variant.name))
 
 
-def option_label(name) -> str:
-    return str(LABELS.get(name, str(name)))
+def option_label(name, option: str | None = None) -> str:
+    """An option's name, or one of its values (`option` names the option the value belongs to)."""
+    return str(LABELS.get(f"{option}={name}", LABELS.get(name, str(name))))
 
 
 def chosen_options(variant, options: dict) -> list[tuple[str, str]]:
@@ -43,7 +49,7 @@ def chosen_options(variant, options: dict) -> list[tuple[str, str]]:
         elif value is None:
             text = gettext("none")
         else:
-            text = option_label(value)
+            text = option_label(value, option.name)
         shown.append((option_label(option.name), text))
     return shown
 

@@ -197,6 +197,17 @@ def save_hand(game_id, key, number):
     return _after_change(who, loaded)
 
 
+@bp.post("/g/<game_id>/<key>/end")
+def end(game_id, key):
+    """The players stop a game of open length here (Solo Whist)."""
+    who = games.authorize(get_db(), game_id, key)
+    try:
+        loaded = games.change(get_db(), who, {"type": "end"})
+    except RuleError as error:
+        return _refused(who, error)
+    return _after_change(who, loaded)
+
+
 @bp.post("/g/<game_id>/<key>/undo")
 def undo(game_id, key):
     who = games.authorize(get_db(), game_id, key)

@@ -81,7 +81,7 @@ def chart(loaded: Loaded, width: int = 320, height: int = 160) -> Chart | None:
     low = min(0, *(min(t) for t in series))
     high = max(1, *(max(t) for t in series))
     pad = 8
-    step = (width - 2 * pad - 24) / max(1, state.planned_hands or len(scored))
+    step = (width - 2 * pad - 24) / max(1, state.planned_hands or 0, len(scored))
 
     def y(value):
         return round(height - pad - (value - low) * (height - 2 * pad) / (high - low), 1)

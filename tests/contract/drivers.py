@@ -36,4 +36,17 @@ class Partnership:
         return len(game["sides"])
 
 
-DRIVERS = {"predictions": Predictions(), "partnership": Partnership()}
+class Solo:
+    """A solo by the first player, made with 7 tricks; corrected to 4 (failed by one)."""
+
+    def first_hand(self, hand: dict, players: int) -> dict:
+        return {"contract": "solo", "declarer": 0, "trump": "H", "tricks": 7}
+
+    def correction(self, hand: dict, players: int) -> dict:
+        return {"tricks": 4}
+
+    def csv_rows_per_hand(self, game: dict) -> int:
+        return len(game["players"])
+
+
+DRIVERS = {"predictions": Predictions(), "partnership": Partnership(), "solo": Solo()}

@@ -352,7 +352,7 @@ def test_error_codes():
 def test_the_variant_and_its_options():
     assert (SOLO_WHIST.id, SOLO_WHIST.name, SOLO_WHIST.family, SOLO_WHIST.players) == \
         ("solo-whist", "Solo Whist", "solo", (4,))
-    assert "solo-whist" not in VARIANTS                               # not registered yet
+    assert VARIANTS["solo-whist"] is SOLO_WHIST
     assert resolve_options(SOLO_WHIST.options, {}) == {"system": 1, "stake": None, "deals": None}
     assert resolve_options(SOLO_WHIST.options, {"system": 2, "stake": "0.1", "deals": 200}) == \
         {"system": 2, "stake": "0.10", "deals": 200}

@@ -77,6 +77,15 @@ def partnership_in_progress(variant):
     return make
 
 
+def solo_in_progress(api, players):
+    """Deal 1 a made solo, deal 2 all passed."""
+    game = api.game(variant="solo-whist", players=players, first_dealer=0, options={"stake": "0.10"})
+    gid, key = game["id"], game["keys"]["scorer"]
+    ok(api.hand(gid, key, 1, {"contract": "solo", "declarer": 1, "trump": "S", "tricks": 6}))
+    ok(api.hand(gid, key, 2, {"contract": "pass"}))
+    return game
+
+
 # (variant id, players, a function giving a legal game in progress): add a family with one line.
 VARIANTS_UNDER_FUZZ: list[tuple[str, list[str], Callable]] = [
     ("wist", PLAYERS4, wist_in_progress),
@@ -84,6 +93,7 @@ VARIANTS_UNDER_FUZZ: list[tuple[str, list[str], Callable]] = [
     ("whist-torneo", PLAYERS5, torneo_in_progress),
     ("whist-classico", PLAYERS4, partnership_in_progress("whist-classico")),
     ("whist-morto", PLAYERS4, partnership_in_progress("whist-morto")),
+    ("solo-whist", PLAYERS4, solo_in_progress),
 ]
 VARIANT_IDS = [variant for variant, _, _ in VARIANTS_UNDER_FUZZ]
 
@@ -276,7 +286,10 @@ def test_fuzz_put_hand(games, variant, body, hand, encoding, role, if_match):
         "trump": st.one_of(st.sampled_from(["H", "D", "C", "S", "NT", None]), JSON),
         "penalties": st.one_of(st.lists(st.integers(-1, players), max_size=3), JSON),
         "honours": st.one_of(seats_list(2), JSON), "revokes": st.one_of(st.lists(st.integers(-1, 2), max_size=3), JSON),
-        "remarks": st.one_of(seats_list(2), JSON), "hand": JSON, "type": JSON}))
+        "remarks": st.one_of(seats_list(2), JSON), "hand": JSON, "type": JSON,
+        "contract": st.one_of(st.sampled_from(["pass", "proposal", "solo", "misere", "abondance", "abondance-trump",
+                                               "misere-ouverte", "abondance-declaree"]), JSON),
+        "declarer": st.one_of(st.integers(-1, 4), JSON), "partner": st.one_of(st.integers(-1, 4), JSON)}))
     attempt(games, "PUT", lambda g: f"/api/v1/games/{g.id}/hands/{hand}", wire(value, *encoding),
             lambda g: g.key(role), if_match)
 

@@ -1,0 +1,97 @@
+"""Solo Whist as the API, the CSV and the history show it: contracts, declarers, stakes and money."""
+from __future__ import annotations
+
+from flask_babel import gettext
+
+from ...games import Seen
+from ...rules.solo import CONTRACTS, PASS, money
+from ..common import symbol
+
+
+def columns(state) -> list[str]:
+    return list(state.players)
+
+
+def contract_name(contract_id: str | None) -> str:
+    """A contract's name in the reader's language ("" for none yet)."""
+    if contract_id == PASS:
+        return gettext("All passed")
+    contract = CONTRACTS.get(contract_id)
+    return gettext(contract.name) if contract else ""
+
+
+def hand_json(hand, state, seen: Seen) -> dict:
+    record, result = hand.record, hand.result
+    data = {
+        "number": hand.number, "name": "", "cards": 13, "dealer": hand.dealer, "trump": record.trump,
+        "contract": record.contract, "declarer": record.declarer, "partner": record.partner,
+        "tricks": record.tricks, "counted": hand.counted,
+        "scores": list(hand.scores) if hand.scores is not None else None,
+        "totals": list(hand.totals) if hand.totals is not None else None, "result": None,
+    }
+    if result is not None:
+        data["result"] = {"made": result.made, "difference": result.difference, "scores": list(result.scores)}
+    return data
+
+
+def game_json(state, seen: Seen) -> dict:
+    data = {"deals_played": state.counted_hands, "deals": state.planned_hands, "ended": state.ended,
+            "settlement": settlement_json(state)}
+    if state.money_totals is not None:
+        data["money_totals"] = list(state.money_totals)
+    return data
+
+
+def settlement_json(state) -> list[dict]:
+    stake = state.options.get("stake")
+    return [{"payer": p.payer, "payee": p.payee, "amount": p.amount,
+             **({"money": money(p.amount, stake)} if stake is not None else {})} for p in state.settlement()]
+
+
+def describe(hand, state) -> str:
+    """`solo by Bruno, 7 tricks (+2)`; `proposal by Anna with Carla, 6 tricks (-2)`; `misère by Dario,
+    1 trick (failed)`; `all passed` — the CSV's detail, in English like the rest of the file."""
+    record, result = hand.record, hand.result
+    if record.contract == PASS:
+        return "all passed"
+    who = state.players[record.declarer]
+    if record.partner is not None:
+        who += f" with {state.players[record.partner]}"
+    tricks = f"{record.tricks} trick" + ("" if record.tricks == 1 else "s")
+    if CONTRACTS[record.contract].misere:
+        outcome = "made" if result.made else "failed"
+    else:
+        outcome = f"{result.difference:+d}" if result.difference else "made"
+    name = CONTRACTS[record.contract].name.lower() if record.contract != "misere-ouverte" else "misère ouverte"
+    return f"{name} by {who}, {tricks} ({outcome})"
+
+
+def csv_rows(state):
+    """One row per seat per recorded deal: the contract's tricks on the takers' rows."""
+    for hand in state.hands:
+        if hand.result is None:
+            continue
+        record = hand.record
+        takers = {record.declarer, record.partner} - {None}
+        detail = describe(hand, state)
+        for seat, player in enumerate(state.players):
+            yield {"hand": hand.number, "hand_name": record.contract,
+                   "cards": 13, "trump": record.trump, "dealer": state.players[hand.dealer], "seat": seat,
+                   "player": player, "bid": None, "tricks": record.tricks if seat in takers else None,
+                   "score": hand.scores[seat], "total": hand.totals[seat], "detail": detail}
+
+
+def history_text(payload: dict, state, seen: Seen) -> str:
+    parts = [gettext("recorded the deal")]
+    contract = payload.get("contract")
+    if contract is not None:
+        parts.append(contract_name(contract) or str(contract))
+    for field, label in (("declarer", gettext("declarer")), ("partner", gettext("partner"))):
+        seat = payload.get(field)
+        if isinstance(seat, int) and not isinstance(seat, bool) and 0 <= seat < len(state.players):
+            parts.append(f"{label} {state.players[seat]}")
+    if payload.get("trump"):
+        parts.append(gettext("trump %(suit)s", suit=symbol(payload["trump"])))
+    if payload.get("tricks") is not None:
+        parts.append(gettext("tricks %(list)s", list=payload["tricks"]))
+    return " · ".join(parts)

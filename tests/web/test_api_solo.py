@@ -1,0 +1,139 @@
+"""Solo Whist through the API (docs/api.md "Solo Whist"): scores per seat, stakes and money, who pays whom."""
+from __future__ import annotations
+
+import pytest
+
+from tests.module_app import api, app, client  # noqa: F401  (one database per module)
+
+PLAYERS = ["Anna", "Bruno", "Carla", "Dario"]
+
+
+def new(api, **options):
+    data = api.game(variant="solo-whist", players=PLAYERS, first_dealer=0, options=options or None)
+    return data["id"], data["keys"]["scorer"], data["game"]
+
+
+def put(api, game_id, key, number, body):
+    response = api.hand(game_id, key, number, body)
+    assert response.status_code == 200, response.get_json()
+    return response.get_json()
+
+
+def test_options_and_an_empty_game(api):
+    _, _, game = new(api)
+    assert game["options"] == {"system": 1, "stake": None, "deals": None}
+    assert game["totals"] == [0, 0, 0, 0] and game["settlement"] == [] and "money_totals" not in game
+    _, _, game = new(api, system=2, stake="0,10" if False else "0.10", deals=8)
+    assert game["options"] == {"system": 2, "stake": "0.10", "deals": 8} and game["money_totals"] == ["0.00"] * 4
+
+
+@pytest.mark.parametrize("system, body, scores, made, difference", [
+    # Source example I: solo made with 7 tricks → +12 + 2×3 = +18, each opponent −4 − 2×1 = −6.
+    (1, {"contract": "solo", "declarer": 1, "trump": "H", "tricks": 7}, [-6, 18, -6, -6], True, 2),
+    # Source example II: abondance with 7 tricks (2 short) → −36 − 2×6 = −48, each opponent +12 + 2×2 = +16.
+    (1, {"contract": "abondance", "declarer": 2, "trump": "S", "tricks": 7}, [16, 16, -48, 16], False, -2),
+    (2, {"contract": "solo", "declarer": 1, "trump": "H", "tricks": 7}, [-1, 3, -1, -1], True, 2),
+    (2, {"contract": "abondance", "declarer": 2, "trump": "S", "tricks": 7}, [3, 3, -9, 3], False, -2),
+    # Proposal made with 10: each partner +4 + 2×1, each opponent −6; in stakes ±1 each.
+    (1, {"contract": "proposal", "declarer": 0, "partner": 2, "trump": "D", "tricks": 10}, [6, -6, 6, -6], True, 2),
+    (2, {"contract": "proposal", "declarer": 0, "partner": 2, "trump": "D", "tricks": 10}, [1, -1, 1, -1], True, 2),
+    # Misère failed on the first trick: −24, opponents +8 (no under-tricks); misère ouverte made: +48 / −16.
+    (1, {"contract": "misere", "declarer": 3, "tricks": 1}, [8, 8, 8, -24], False, -1),
+    (1, {"contract": "misere-ouverte", "declarer": 3, "tricks": 0}, [-16, -16, -16, 48], True, 0),
+    (2, {"contract": "misere", "declarer": 3, "tricks": 0}, [-2, -2, -2, 6], True, 0),
+    # Abondance déclarée: all 13 or nothing.
+    (1, {"contract": "abondance-declaree", "declarer": 0, "tricks": 13}, [72, -24, -24, -24], True, 0),
+    (2, {"contract": "abondance-declaree", "declarer": 0, "tricks": 12}, [-18, 6, 6, 6], False, -1),
+    (1, {"contract": "abondance-trump", "declarer": 1, "trump": "C", "tricks": 10}, [-14, 42, -14, -14], True, 1),
+])
+def test_every_kind_of_deal(api, system, body, scores, made, difference):
+    game_id, key, _ = new(api, system=system)
+    game = put(api, game_id, key, 1, body)
+    hand = game["hands"][0]
+    assert hand["scores"] == scores and sum(scores) == 0 and game["totals"] == scores
+    assert hand["result"] == {"made": made, "difference": difference, "scores": scores}
+    assert hand["contract"] == body["contract"] and hand["declarer"] == body["declarer"] and hand["counted"] is True
+
+
+def test_a_session_with_a_pass_money_settlement_and_an_end(api):
+    game_id, key, _ = new(api, system=2, stake="0.10")
+    put(api, game_id, key, 1, {"contract": "solo", "declarer": 1, "trump": "H", "tricks": 7})      # B +3
+    game = put(api, game_id, key, 2, {"contract": "pass"})                                       # nothing
+    assert game["hands"][1]["scores"] == [0, 0, 0, 0] and game["hands"][1]["counted"] is False
+    put(api, game_id, key, 3, {"contract": "misere", "declarer": 3, "tricks": 1})               # D −6
+    game = put(api, game_id, key, 4, {"contract": "proposal", "declarer": 0, "partner": 2, "trump": "S",
+                                      "tricks": 9})                                               # A, C +1
+    assert [h["dealer"] for h in game["hands"]] == [0, 1, 2, 3, 0]  # the deal passes on every deal
+    assert game["totals"] == [2, 4, 2, -8] and game["money_totals"] == ["0.20", "0.40", "0.20", "-0.80"]
+    assert game["deals_played"] == 3 and game["status"] == "in_progress"
+    assert game["settlement"] == [{"payer": 3, "payee": 0, "amount": 2, "money": "0.20"},
+                                  {"payer": 3, "payee": 1, "amount": 4, "money": "0.40"},
+                                  {"payer": 3, "payee": 2, "amount": 2, "money": "0.20"}]
+    response = api.client.post(f"/api/v1/games/{game_id}/end", headers=api.headers(key))
+    assert response.status_code == 200
+    ended = response.get_json()
+    assert ended["status"] == "finished" and ended["current_hand"] is None and ended["ended"] is True
+    assert [(s["seat"], s["place"]) for s in ended["standings"]] == [(1, 1), (0, 2), (2, 2), (3, 4)]
+    csv = api.client.get(f"/api/v1/games/{game_id}/export.csv", headers=api.headers(key)).get_data(as_text=True)
+    lines = [line.split(",", 1)[1] for line in csv.split("\r\n")[1:-1]]
+    assert lines[1] == 'solo-whist,1,solo,13,H,Anna,1,Bruno,,7,3,3,"solo by Bruno, 7 tricks (+2)"'
+    assert lines[0] == 'solo-whist,1,solo,13,H,Anna,0,Anna,,,-1,-1,"solo by Bruno, 7 tricks (+2)"'
+    assert lines[4] == "solo-whist,2,pass,13,,Bruno,0,Anna,,,0,-1,all passed"
+    assert lines[11] == 'solo-whist,3,misere,13,,Carla,3,Dario,,1,-6,-7,"misère by Dario, 1 trick (failed)"'
+    assert lines[12] == 'solo-whist,4,proposal,13,S,Dario,0,Anna,,9,1,2,"proposal and acceptance by Anna with Carla, 9 tricks (+1)"'
+    # Over: no deal can follow.
+    assert api.hand(game_id, key, 5, {"contract": "pass"}).status_code == 409
+
+
+def test_a_fixed_number_of_deals_ends_the_game_passes_not_counted(api):
+    game_id, key, game = new(api, deals=2)
+    put(api, game_id, key, 1, {"contract": "pass"})
+    game = put(api, game_id, key, 2, {"contract": "solo", "declarer": 0, "trump": "S", "tricks": 5})
+    assert game["status"] == "in_progress" and game["deals_played"] == 1
+    game = put(api, game_id, key, 3, {"contract": "misere", "declarer": 1, "tricks": 0})
+    assert game["status"] == "finished" and game["totals"] == [4, 20, -12, -12]  # solo 5: +12; misère: +24
+
+
+class Refused:
+    def __init__(self, api):
+        self.api = api
+        self.id, self.key, _ = new(api)
+        put(api, self.id, self.key, 1, {"contract": "solo", "declarer": 1, "trump": "H", "tricks": 7})
+
+    def check(self, body, status, code, field):
+        before = self.api.get(self.id, self.key).get_json()
+        response = self.api.hand(self.id, self.key, 2, body)
+        assert response.status_code == status, response.get_json()
+        error = response.get_json()["error"]
+        assert error["code"] == code and error.get("field") == field and len(error["message"]) > 15, error
+        assert self.api.get(self.id, self.key).get_json() == before
+
+
+@pytest.mark.parametrize("body, code, field", [
+    ({"contract": "solo", "declarer": 0, "trump": "H", "tricks": 14}, "tricks_sum", "tricks"),
+    ({"contract": "solo", "declarer": 0, "partner": 2, "trump": "H", "tricks": 5}, "invalid_input", "partner"),
+    ({"contract": "proposal", "declarer": 0, "trump": "H", "tricks": 8}, "invalid_input", "partner"),
+    ({"contract": "proposal", "declarer": 1, "partner": 1, "trump": "H", "tricks": 8}, "invalid_input", "partner"),
+    ({"contract": "misere", "declarer": 0, "trump": "H", "tricks": 0}, "invalid_input", "trump"),
+    ({"contract": "abondance-declaree", "declarer": 0, "trump": "NT", "tricks": 13}, "invalid_input", "trump"),
+    ({"contract": "grand-slam", "declarer": 0, "tricks": 13}, "invalid_contract", "contract"),
+    ({"contract": "solo", "declarer": 4, "trump": "H", "tricks": 5}, "invalid_input", "declarer"),
+    ({"contract": "pass", "declarer": 1}, "invalid_input", "declarer"),
+])
+def test_bad_deals_are_refused_and_change_nothing(api, body, code, field):
+    Refused(api).check(body, 422, code, field)
+
+
+def test_the_deal_form_in_a_few_taps_and_what_it_drops(client, api):
+    """The page's form: a trump left chosen on a misère is dropped (the page hides it), a pass is one button."""
+    game_id, key, _ = new(api)
+    base = f"/g/{game_id}/{key}"
+    assert client.post(f"{base}/hands/1", data={"contract": "misere", "declarer": "2", "trump": "H",
+                                                "tricks": "0"}).status_code == 303
+    assert client.post(f"{base}/hands/2", data={"pass": "1", "contract": "solo"}).status_code == 303
+    game = api.get(game_id, key).get_json()
+    assert game["hands"][0]["trump"] is None and game["hands"][0]["scores"] == [-8, -8, 24, -8]
+    assert game["hands"][1]["contract"] == "pass"
+    refused = client.post(f"{base}/hands/3", data={"contract": "solo", "trump": "H", "tricks": "5"})
+    assert refused.status_code == 422 and "declarer" in refused.get_data(as_text=True).lower()
+    assert api.get(game_id, key).get_json() == game
