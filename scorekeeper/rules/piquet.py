@@ -618,12 +618,12 @@ class PiquetGame:
     def _names(self) -> dict:
         return {"player0": self.players[0], "player1": self.players[1]}
 
-    def _pair(self, values: Any, field: str, low: int, high: int) -> tuple[int, int]:
+    def _pair(self, values: Any, field: str, low: int, high: int, error=InvalidInput) -> tuple[int, int]:
         if not isinstance(values, list) or len(values) != PLAYERS:
             raise InvalidInput(N_("Give two numbers, one for each player: [%(player0)s, %(player1)s]."),
                                field=field, **self._names())
         for value in values:
-            check_int(value, field, low, high)
+            check_int(value, field, low, high, error=error)
         return tuple(values)
 
     def _check_blanche(self, values: Any) -> tuple[bool, bool]:
@@ -648,7 +648,7 @@ class PiquetGame:
         return tuple(values)
 
     def _check_tricks_won(self, values: Any) -> tuple[int, int]:
-        values = self._pair(values, "tricks_won", 0, TRICKS)
+        values = self._pair(values, "tricks_won", 0, TRICKS, error=TricksSum)
         if sum(values) != TRICKS:
             raise TricksSum(N_("The tricks add up to %(sum)s, but a deal has %(tricks)s tricks."),
                             field="tricks_won", sum=sum(values), tricks=TRICKS)
@@ -673,8 +673,8 @@ class PiquetGame:
             values = getattr(record, name)
             if values[0] and values[1]:
                 raise InvalidInput(
-                    N_("Only one player scores %(what)s, the one whose %(what)s is better: %(player0)s "
-                       "%(first)s, %(player1)s %(second)s."), field=name, what=CLASS_WORDS[name],
+                    N_("Only one player scores for %(what)s, the one who holds the better: here %(player0)s "
+                       "has %(first)s and %(player1)s %(second)s."), field=name, what=CLASS_WORDS[name],
                     first=values[0], second=values[1], **self._names())
             for seat in (0, 1):
                 self._check_class(name, values[seat], seat, record.carte_blanche[seat], count)
