@@ -277,6 +277,12 @@ def point_scores(first: tuple[int, int] | None, second: tuple[int, int] | None,
                  count: str = "cards") -> tuple[int, int]:
     """The point of each player as (cards, pips) or None: the longer suit wins, then the higher pips."""
     keys = [k if k is None else (k[0], k[1]) for k in (first, second)]
+    for key in keys:
+        if key is not None:
+            if key[1] is None:
+                raise InvalidInput(N_("Points of equal length are decided by their pips: give each point as "
+                                      "its number of cards and its pip total."), field="point")
+            point_points(key[0], key[1], "pips")   # checks both: 3 to 8 cards, pips those cards can count
     points = [0, 0]
     winner = _better(*keys)
     if winner is not None:

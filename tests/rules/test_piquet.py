@@ -103,6 +103,13 @@ def test_point_scores(first, second, count, scores):
     assert point_scores(first, second, count) == scores
 
 
+@pytest.mark.parametrize("first, second", [((5, 47), (5, 30)), ((2, 20), None), ((5, None), (4, 40))])
+def test_point_scores_refused(first, second):
+    with pytest.raises(InvalidInput) as error:
+        point_scores(first, second)
+    assert error.value.field == "point"
+
+
 @pytest.mark.parametrize("lengths, points", [
     ([], 0), ([3], 3), ([4], 4), ([5], 15), ([6], 16), ([7], 17), ([8], 18),
     ([5, 3], 18),             # quint + tierce
