@@ -505,6 +505,15 @@ def test_a_correction_replaces_the_fields_given_and_keeps_the_others():
     assert totals.hand(1).record.trick_winners is None and totals.hand(1).result.play == (8, 7)
     back = totals.apply(hand(1, trick_winners=TW))
     assert back.hand(1).record == corrected.hand(1).record
+    # A recorded pique stays with the record: a correction of the totals it no longer fits is refused
+    # until the pique is withdrawn (null).
+    piqued = elder_first(point=[8, 0], sets=[14, 0], play_points=[12, 5], tricks_won=[9, 3], pique=0)
+    assert piqued.hand(1).result.pique == 0
+    with pytest.raises(InvalidInput) as error:
+        piqued.apply(hand(1, play_points=[13, 6], tricks_won=[9, 3]))   # 22 + 1 + 6 at most: 29
+    assert error.value.field == "pique"
+    withdrawn = piqued.apply(hand(1, play_points=[13, 6], tricks_won=[9, 3], pique=None))
+    assert withdrawn.hand(1).result.pique is None and withdrawn.hand(1).scores == (22 + 13 + 10, 6)
     # A field given alone is checked with the record it lands in: a carte blanche has no point of 6.
     six = elder_first(point=[6, 0], trick_winners=TW)
     with pytest.raises(InvalidInput) as error:

@@ -95,8 +95,7 @@ def deal_st(draw, count, elder):
         play, _ = oracle_play(winners, elder)
         fields["play_points"] = list(play)
         fields["tricks_won"] = [winners.count(0), winners.count(1)]
-        if draw(st.booleans()):
-            fields["pique"] = elder
+        fields["pique"] = elder if draw(st.booleans()) else None   # given even when null: the deal is whole
     return fields
 
 
@@ -106,9 +105,8 @@ def apply_deal(game, data, number):
     try:
         return game.apply({"type": "hand", "hand": number, **fields})
     except RuleError as error:
-        assert error.field == "pique" and "pique" in fields
-        del fields["pique"]
-        return game.apply({"type": "hand", "hand": number, **fields})
+        assert error.field == "pique" and fields.get("pique") is not None
+        return game.apply({"type": "hand", "hand": number, **fields, "pique": None})
 
 
 @SETTINGS
