@@ -1,4 +1,4 @@
-"""Piquet: two players, 32 cards, a partie of six deals (docs: the brief of the `piquet` variant).
+"""Piquet: two players, 32 cards, a partie of six deals (not registered yet: no docs/rules page).
 
 Per deal the scorer records what each player scored in the four classes of declarations (carte
 blanche, point, sequences, sets) and the play: the winner of each of the 12 tricks in order, or
