@@ -1,0 +1,217 @@
+"""Hypothesis invariants of Piquet on the pure rules, each checked against an independent oracle."""
+from __future__ import annotations
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from scorekeeper.rules.base import RuleError, StateConflict
+from scorekeeper.rules.piquet import PIQUET, point_values, sequence_totals, set_totals
+
+PLAYERS = ["Anna", "Bruno"]
+SETTINGS = settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+
+options_st = st.fixed_dictionaries({"point_count": st.sampled_from(["cards", "pips"]),
+                                    "tie": st.sampled_from(["playoff", "draw"])})
+winners_st = st.lists(st.integers(0, 1), min_size=12, max_size=12)
+
+
+def oracle_play(winners, elder):
+    """Play points again: 1 to the elder for the first lead; then per trick 1, or 2 on the other's lead."""
+    points, leader, changes = [0, 0], elder, 0
+    points[elder] += 1
+    for winner in winners:
+        if winner == leader:
+            points[winner] += 1
+        else:
+            points[winner] += 2
+            changes += 1
+        leader = winner
+    return tuple(points), changes
+
+
+def announced(record, elder):
+    """(seat, points) in the order of the announcements: each class, elder first."""
+    order = [(elder, 10 * record.carte_blanche[elder]), (1 - elder, 10 * record.carte_blanche[1 - elder])]
+    for pair in (record.point, record.sequences, record.sets):
+        order += [(elder, pair[elder]), (1 - elder, pair[1 - elder])]
+    return [(seat, points) for seat, points in order if points]
+
+
+def oracle_repique(record, elder):
+    """The seat whose announcements before the other's first make 30 or more."""
+    order = announced(record, elder)
+    for seat in (0, 1):
+        before = [points for _, points in order[:next((i for i, (s, _) in enumerate(order) if s != seat),
+                                                       len(order))]]
+        if sum(before) >= 30:
+            return seat
+    return None
+
+
+def oracle_pique(record, elder):
+    if oracle_repique(record, elder) is not None:
+        return None
+    if any(seat != elder for seat, _ in announced(record, elder)):
+        return None                                # the younger scored in the declarations
+    total = sum(points for _, points in announced(record, elder)) + 1    # and the first lead
+    for winner in record.trick_winners:
+        if total >= 30:
+            break
+        if winner != elder:
+            return None
+        total += 1                                 # the elder keeps the lead while winning
+    return elder if total >= 30 else None
+
+
+@st.composite
+def declarations_st(draw, count, elder=None):
+    """Legal declarations: carte blanche now and then; each class scored by one player or none (half
+    the time, when the elder is given, never the younger: the deals where a pique can happen)."""
+    silent = elder is not None and draw(st.booleans())
+    blank = [draw(st.booleans()) and draw(st.booleans()) and not (silent and seat != elder) for seat in (0, 1)]
+    fields = {"carte_blanche": blank}
+    for name, values in (("point", lambda b: point_values(count, b)), ("sequences", sequence_totals),
+                         ("sets", set_totals)):
+        owner = draw(st.sampled_from([None, elder] if silent else [None, 0, 1]))
+        pair = [0, 0]
+        if owner is not None:
+            pair[owner] = draw(st.sampled_from(sorted(values(blank[owner]) - {0})))
+        fields[name] = pair
+    return fields
+
+
+@st.composite
+def deal_st(draw, count, elder):
+    """A legal deal: declarations and the play, as the winner of each trick or (from some trick order)
+    as totals with a pique that the totals allow, sometimes."""
+    fields = draw(declarations_st(count, elder))
+    winners = draw(winners_st)
+    if draw(st.booleans()):    # the elder wins the first tricks: a pique in the play can happen
+        winners = ([elder] * draw(st.integers(0, 12)) + winners)[:12]
+    if draw(st.booleans()):
+        fields["trick_winners"] = winners
+    else:
+        play, _ = oracle_play(winners, elder)
+        fields["play_points"] = list(play)
+        fields["tricks_won"] = [winners.count(0), winners.count(1)]
+        fields["pique"] = elder if draw(st.booleans()) else None   # given even when null: the deal is whole
+    return fields
+
+
+def apply_deal(game, data, number):
+    """Record a legal deal; a pique the totals cannot allow is refused (then recorded without it)."""
+    fields = data.draw(deal_st(game.options["point_count"], game.elder(number)))
+    try:
+        return game.apply({"type": "hand", "hand": number, **fields})
+    except RuleError as error:
+        assert error.field == "pique" and fields.get("pique") is not None
+        return game.apply({"type": "hand", "hand": number, **fields, "pique": None})
+
+
+@SETTINGS
+@given(winners=winners_st, elder=st.integers(0, 1))
+def test_play_points_total_13_plus_the_tricks_won_by_the_player_who_did_not_lead(winners, elder):
+    game = PIQUET.new_game(PLAYERS, 1 - elder, {})
+    result = game.apply({"type": "hand", "hand": 1, "trick_winners": winners}).hand(1).result
+    play, changes = oracle_play(winners, elder)
+    assert result.play == play and sum(result.play) == 13 + changes
+    assert result.tricks_won == (winners.count(0), winners.count(1))
+    # The totals of that play are accepted as such, and give the same play.
+    totals = game.apply({"type": "hand", "hand": 1, "play_points": list(play),
+                         "tricks_won": list(result.tricks_won)}).hand(1).result
+    assert totals.play == result.play and totals.cards_bonus == result.cards_bonus
+
+
+@SETTINGS
+@given(data=st.data(), options=options_st, first_dealer=st.integers(0, 1))
+def test_every_deal_adds_up(data, options, first_dealer):
+    """Cards bonus from the tricks, never repique and pique together, scores the sum of their parts,
+    totals the sum of the scores; the partie ends after 6 deals (8 after a tie with the play-off)."""
+    game = PIQUET.new_game(PLAYERS, first_dealer, options)
+    while not game.finished:
+        game = apply_deal(game, data, game.current_hand)
+    totals = (0, 0)
+    for deal in game.hands:
+        r, record = deal.result, deal.record
+        assert deal.dealer == (first_dealer + deal.number - 1) % 2 and deal.elder == 1 - deal.dealer
+        for seat in (0, 1):
+            tricks = r.tricks_won[seat]
+            assert r.cards_bonus[seat] == (40 if tricks == 12 else 10 if tricks >= 7 else 0)
+            declared = (10 * record.carte_blanche[seat] + record.point[seat] + record.sequences[seat]
+                        + record.sets[seat])
+            assert r.declarations[seat] == declared
+            assert r.scores[seat] == (declared + r.play[seat] + r.cards_bonus[seat]
+                                      + (60 if r.repique == seat else 0) + (30 if r.pique == seat else 0))
+        assert sum(r.tricks_won) == 12 and r.cards_bonus.count(0) >= 1
+        assert r.repique is None or r.pique is None
+        if r.pique is not None:
+            assert r.pique == deal.elder and r.declarations[deal.younger] == 0
+            assert r.declarations[deal.elder] + r.play[deal.elder] >= 30
+        assert r.repique == oracle_repique(record, deal.elder)
+        if record.trick_winners is not None:
+            assert sum(r.play) == 13 + oracle_play(record.trick_winners, deal.elder)[1]
+            assert r.pique == oracle_pique(record, deal.elder)
+        totals = tuple(t + s for t, s in zip(totals, r.scores))
+        assert deal.totals == totals
+    assert game.totals == totals
+    six = game.hands[5].totals
+    tied = six[0] == six[1] and options["tie"] == "playoff"
+    assert len(game.hands) == (8 if tied else 6) == game.planned_hands
+    partie = game.partie
+    if totals[0] == totals[1]:
+        assert partie.draw and partie.winner is None
+    else:
+        winner = 0 if totals[0] > totals[1] else 1
+        loser = totals[1 - winner]
+        assert partie.winner == winner and partie.rubicon == (loser < 100)
+        assert partie.value == (100 + totals[0] + totals[1] if loser < 100 else 100 + totals[winner] - loser)
+    with pytest.raises(StateConflict):
+        game.apply({"type": "hand", "hand": len(game.hands) + 1, "trick_winners": [0] * 12})
+
+
+@SETTINGS
+@given(data=st.data(), elder=st.integers(0, 1))
+def test_the_pique_as_totals_agrees_with_the_trick_order(data, elder):
+    """A pique found from the trick order is allowed with the totals of that play; a pique the totals
+    make certain is found from the trick order too."""
+    game = PIQUET.new_game(PLAYERS, 1 - elder, {})
+    fields = data.draw(declarations_st("cards", elder))
+    winners = data.draw(winners_st)
+    if data.draw(st.booleans()):
+        winners = ([elder] * data.draw(st.integers(0, 12)) + winners)[:12]
+    by_tricks = game.apply({"type": "hand", "hand": 1, **fields, "trick_winners": winners}).hand(1).result
+    play, tricks = list(by_tricks.play), list(by_tricks.tricks_won)
+    plain = game.apply({"type": "hand", "hand": 1, **fields, "play_points": play, "tricks_won": tricks})
+    assert plain.hand(1).result.repique == by_tricks.repique
+    if plain.hand(1).result.pique is not None:          # certain from the totals
+        assert by_tricks.pique == elder
+    if by_tricks.pique is not None:
+        said = game.apply({"type": "hand", "hand": 1, **fields, "play_points": play, "tricks_won": tricks,
+                           "pique": elder})
+        assert said.hand(1).result == by_tricks
+    else:
+        assert plain.hand(1).result == by_tricks
+
+
+@SETTINGS
+@given(data=st.data())
+def test_a_correction_is_the_same_as_entering_the_deals_again(data):
+    game = PIQUET.new_game(PLAYERS, 0, {})
+    for number in range(1, 5):
+        game = apply_deal(game, data, number)
+    number = data.draw(st.integers(1, 4))
+    corrected = apply_deal(game, data, number)
+    fresh = PIQUET.new_game(PLAYERS, 0, {})
+    for deal in corrected.hands[:4]:
+        record = deal.record
+        event = {"type": "hand", "hand": deal.number, "carte_blanche": list(record.carte_blanche),
+                 "point": list(record.point), "sequences": list(record.sequences), "sets": list(record.sets)}
+        if record.trick_winners is not None:
+            event["trick_winners"] = list(record.trick_winners)
+        else:
+            event.update(play_points=list(record.play_points), tricks_won=list(record.tricks_won),
+                         pique=record.pique)
+        fresh = fresh.apply(event)
+    assert fresh.hands == corrected.hands
+    assert [d.number for d in game.hands] == [1, 2, 3, 4, 5]
