@@ -82,10 +82,11 @@ class Siblings:
 
 
 from .partnership import FAMILY as PARTNERSHIP  # noqa: E402  (the families use the classes above)
+from .piquet import FAMILY as PIQUET  # noqa: E402
 from .predictions import FAMILY as PREDICTIONS  # noqa: E402
 from .solo import FAMILY as SOLO  # noqa: E402
 
-FAMILIES: dict[str, Family] = {family.id: family for family in (PREDICTIONS, PARTNERSHIP, SOLO)}
+FAMILIES: dict[str, Family] = {family.id: family for family in (PREDICTIONS, PARTNERSHIP, SOLO, PIQUET)}
 
 
 def family_of(variant) -> Family:

@@ -1,4 +1,4 @@
-"""Piquet: two players, 32 cards, a partie of six deals (not registered yet: no docs/rules page).
+"""Piquet: two players, 32 cards, a partie of six deals.
 
 Per deal the scorer records what each player scored in the four classes of declarations (carte
 blanche, point, sequences, sets) and the play: the winner of each of the 12 tricks in order, or
@@ -16,7 +16,7 @@ from functools import cache
 from typing import Any, Iterable, Sequence
 
 from .base import (
-    N_, HandNotCurrent, InvalidInput, Option, Place, StateConflict, TricksSum, _short, check_int,
+    N_, HandNotCurrent, InvalidInput, Option, Place, StateConflict, Term, TricksSum, _short, check_int,
     competition_places,
 )
 
@@ -40,7 +40,7 @@ SET_POINTS = {3: 3, 4: 14}                              # trio, quatorze
 CLASSES = ("point", "sequences", "sets")                # after carte blanche, in the order announced
 FIELDS = ("carte_blanche", "point", "sequences", "sets", "trick_winners", "play_points", "tricks_won",
           "pique")
-CLASS_WORDS = {"point": N_("the point"), "sequences": N_("sequences"), "sets": N_("sets")}
+CLASS_WORDS = {"point": Term(N_("the point")), "sequences": Term(N_("sequences")), "sets": Term(N_("sets"))}
 
 
 @dataclass(frozen=True)

@@ -22,6 +22,12 @@ LABELS = {
     "system=2": _l("Stakes (the declarer against each opponent)"),
     "stake": _l("Money per point or stake (e.g. 0.10)"),
     "deals": _l("Number of deals (empty: until you stop)"),
+    "point_count": _l("Count the point by"),
+    "point_count=cards": _l("cards (a point of 5 scores 5)"),
+    "point_count=pips": _l("pips, in tens rounded half up (45 scores 5)"),
+    "tie": _l("A tie after six deals"),
+    "tie=playoff": _l("is played off with two more deals"),
+    "tie=draw": _l("is a draw"),
 }
 
 VARIANT_NAMES = {  # the names players use in each language; the rules keep one name per variant

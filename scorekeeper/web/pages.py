@@ -193,7 +193,7 @@ def save_hand(game_id, key, number):
         loaded = games.change(get_db(), who, event, hand_seen=form.get("version"))
     except RuleError as error:
         edit = _edit_form(who, loaded, number, form) if form.get("correction") else None
-        return _refused(who, error, edit=edit, form=form)
+        return _refused(who, error, edit=edit, form=form, view=None if edit else form)  # the entry keeps what was sent
     return _after_change(who, loaded)
 
 

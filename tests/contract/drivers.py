@@ -49,4 +49,18 @@ class Solo:
         return len(game["players"])
 
 
-DRIVERS = {"predictions": Predictions(), "partnership": Partnership(), "solo": Solo()}
+class Piquet:
+    """The elder (seat 1: seat 0 deals first) scores the point; seat 0 wins the first 7 tricks."""
+
+    def first_hand(self, hand: dict, players: int) -> dict:
+        return {"carte_blanche": [False, False], "point": [0, 5], "sequences": [0, 0], "sets": [0, 0],
+                "trick_winners": [0] * 7 + [1] * 5}
+
+    def correction(self, hand: dict, players: int) -> dict:
+        return {"point": [0, 6]}
+
+    def csv_rows_per_hand(self, game: dict) -> int:
+        return len(game["players"])
+
+
+DRIVERS = {"predictions": Predictions(), "partnership": Partnership(), "solo": Solo(), "piquet": Piquet()}

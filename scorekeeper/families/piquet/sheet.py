@@ -1,0 +1,224 @@
+"""Piquet's score sheet: the declarations of a deal as the players announce them, the 12-tap trick
+strip (the play points counted as the players count them aloud), the partie and its value.
+
+The deal being entered is carried in the page's address (GET) until it is recorded (POST), so every
+tap works without JavaScript: the strip, the choices, the "play as totals" alternative.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from itertools import combinations_with_replacement
+
+from flask_babel import gettext, ngettext
+
+from ...games import Access, Loaded, Seen
+from ...rules.piquet import (
+    TRICKS, DealRecord, play_from_tricks, point_values, sequence_totals, set_totals,
+)
+from ..common import form_number, view_number
+
+SEQUENCE_NAMES = {3: "tierce", 4: "quart", 5: "quint", 6: "sixième", 7: "septième", 8: "huitième"}
+CLASSES = ("point", "sequences", "sets")
+
+
+def _sequence_label(points: int) -> str:
+    """18 → "quint + tierce": the fewest sequences that score it (the names players announce)."""
+    for count in range(1, 5):
+        for lengths in combinations_with_replacement(range(8, 2, -1), count):
+            if sum(lengths) <= 12 and sum(n + (10 if n >= 5 else 0) for n in lengths) == points:
+                return " + ".join(SEQUENCE_NAMES[n] for n in lengths)
+    return ""
+
+
+def _set_label(points: int) -> str:
+    """17 → "quatorze + trio"."""
+    for quatorzes in range(3, -1, -1):
+        trios = (points - 14 * quatorzes) // 3
+        if trios >= 0 and 14 * quatorzes + 3 * trios == points and 4 * quatorzes + 3 * trios <= 12:
+            return " + ".join(["quatorze"] * quatorzes + ["trio"] * trios)
+    return ""
+
+
+@dataclass
+class Declaration:
+    name: str  # "point", "sequences" or "sets"
+    title: str
+    who: str  # "", "0" or "1"
+    value: str
+    options: list  # (value, label)
+
+
+@dataclass
+class Entry:
+    number: int
+    dealer: str
+    elder: str
+    players: list
+    blanche: list  # ticked per seat
+    declarations: list
+    strip: list  # (trick number, winner name or "")
+    strip_text: str
+    next_trick: int | None
+    strip_values: list  # (seat, name, the strip with it)
+    play_so_far: list  # play points per seat so far, counted as the tricks were tapped
+    totals_play: list  # typed play points per seat
+    totals_won: list
+    pique: str
+    last: str
+
+
+def _declarations(state, view) -> list[Declaration]:
+    count = state.options.get("point_count", "cards")
+    choices = {
+        "point": [(v, ngettext("point of %(num)s", "point of %(num)s", v) if count == "cards" else str(v))
+                  for v in sorted(point_values(count))],
+        "sequences": [(v, f"{v} — {_sequence_label(v)}") for v in sorted(sequence_totals()) if v],
+        "sets": [(v, f"{v} — {_set_label(v)}") for v in sorted(set_totals()) if v],
+    }
+    titles = {"point": gettext("Point"), "sequences": gettext("Sequences"), "sets": gettext("Sets (10 or higher)")}
+    return [Declaration(name, titles[name], view.get(f"{name}-who", ""), view.get(f"{name}-value", ""),
+                        choices[name]) for name in CLASSES]
+
+
+def _last(state) -> str:
+    scored = [hand for hand in state.hands if hand.result is not None]
+    if not scored:
+        return ""
+    hand, result = scored[-1], scored[-1].result
+    parts = []
+    for seat, name in enumerate(state.players):
+        extra = [gettext("repique") if result.repique == seat else "", gettext("pique") if result.pique == seat else "",
+                 gettext("capot") if result.cards_bonus[seat] == 40 else ""]
+        extra = ", ".join(word for word in extra if word)
+        parts.append(gettext("%(name)s %(score)s (declarations %(declared)s, play %(play)s, cards %(cards)s)",
+                             name=name, score=result.scores[seat], declared=result.declarations[seat],
+                             play=result.play[seat], cards=result.cards_bonus[seat]) + (f" — {extra}" if extra else ""))
+    return gettext("Deal %(n)s:", n=hand.number) + " " + "; ".join(parts) + "."
+
+
+def entry(loaded: Loaded, view) -> Entry | None:
+    number = loaded.state.current_hand
+    return None if number is None else _entry(loaded, number, view)
+
+
+def _entry(loaded: Loaded, number: int, values) -> Entry:
+    """The panel of one deal (the one being entered, or a recorded one being corrected), from `values`:
+    the page's query arguments or the posted form."""
+    state = loaded.state
+    elder = state.elder(number)
+    strip = [view_number(part) for part in (values.get("tw") or "").split(",") if part != ""]
+    if len(strip) > TRICKS or any(seat not in (0, 1) for seat in strip):
+        strip = []  # a stale or mistyped address: start the strip again
+    play, _ = play_from_tricks(strip, elder)
+    return Entry(
+        number=number, dealer=state.players[state.dealer(number)], elder=state.players[elder],
+        players=list(state.players), blanche=[bool(values.get(f"cb-{s}")) for s in (0, 1)],
+        declarations=_declarations(state, values),
+        strip=[(i + 1, state.players[strip[i]] if i < len(strip) else "") for i in range(TRICKS)],
+        strip_text=",".join(map(str, strip)), next_trick=len(strip) + 1 if len(strip) < TRICKS else None,
+        strip_values=[(s, name, ",".join(map(str, strip + [s]))) for s, name in enumerate(state.players)],
+        play_so_far=list(play), totals_play=[values.get(f"play-{s}", "") for s in (0, 1)],
+        totals_won=[values.get(f"won-{s}", "") for s in (0, 1)], pique=values.get("pique", ""),
+        last=_last(state) if number == state.current_hand else "")
+
+
+@dataclass
+class Row:
+    number: int
+    dealer: str
+    elder: str
+    cells: list  # (score, total, notes)
+    editable: bool
+
+
+def rows(loaded: Loaded, who: Access) -> list[Row]:
+    state = loaded.state
+    out = []
+    for hand in state.hands:
+        result = hand.result
+        if result is None:
+            continue
+        cells = []
+        for seat in (0, 1):
+            notes = [gettext("repique") if result.repique == seat else "", gettext("pique") if result.pique == seat
+                     else "", gettext("capot") if result.cards_bonus[seat] == 40 else ""]
+            cells.append((result.scores[seat], hand.totals[seat], ", ".join(n for n in notes if n)))
+        out.append(Row(hand.number, state.players[hand.dealer], state.players[hand.elder], cells,
+                       who.role == "scorer"))
+    return out
+
+
+@dataclass
+class Outcome:
+    winner: str | None
+    value: int | None
+    rubicon: bool
+    totals: list  # (name, total)
+
+
+def outcome(state) -> Outcome | None:
+    partie = state.partie
+    if partie is None:
+        return None
+    return Outcome(winner=state.players[partie.winner] if partie.winner is not None else None, value=partie.value,
+                   rubicon=partie.rubicon, totals=list(zip(state.players, state.totals)))
+
+
+def sheet(loaded: Loaded, who: Access, seen: Seen, view) -> dict:
+    state = loaded.state
+    return {"rows": rows(loaded, who), "entry": entry(loaded, view), "outcome": outcome(state),
+            "deals_planned": state.planned_hands}
+
+
+def error_place(field: str | None, sheet: dict, edit, access: Access) -> str:
+    if edit is not None and field is not None and field != "hand":
+        return "edit"
+    if sheet.get("entry") is not None and access.role == "scorer" and field is not None and field != "hand":
+        return "entry"
+    return "top"
+
+
+def edit_form(loaded: Loaded, number: int, seen: Seen, form=None) -> Entry:
+    """A recorded deal laid out as the entry, with what was recorded chosen (or what was typed)."""
+    return _entry(loaded, number, form if form else _as_view(loaded.state.hand(number).record))
+
+
+def _as_view(record: DealRecord) -> dict:
+    """A recorded deal as the form's fields."""
+    values = {f"cb-{s}": "on" for s in (0, 1) if record.carte_blanche[s]}
+    for name in CLASSES:
+        scored = getattr(record, name)
+        for seat in (0, 1):
+            if scored[seat]:
+                values[f"{name}-who"], values[f"{name}-value"] = str(seat), str(scored[seat])
+    if record.trick_winners is not None:
+        values["tw"] = ",".join(map(str, record.trick_winners))
+    if record.play_points is not None:
+        values.update({f"play-{s}": str(record.play_points[s]) for s in (0, 1)})
+        values.update({f"won-{s}": str(record.tricks_won[s]) for s in (0, 1)})
+    if record.pique is not None:
+        values["pique"] = str(record.pique)
+    return values
+
+
+def hand_event(form, state, number: int) -> dict:
+    """The deal as posted: the declarations (who scored each class, and how much), then the play — the
+    trick strip when all 12 are tapped, else the totals typed (with pique when the scorer says so)."""
+    event = {"carte_blanche": [bool(form.get(f"cb-{s}")) for s in (0, 1)]}
+    for name in CLASSES:
+        who, value = form.get(f"{name}-who", ""), form_number(form.get(f"{name}-value"))
+        scored = [0, 0]
+        if who in ("0", "1"):
+            scored[int(who)] = 0 if value is None else value
+        event[name] = scored
+    strip = [form_number(part) for part in (form.get("tw") or "").split(",") if part != ""]
+    if len(strip) == TRICKS or not any(form.get(f"play-{s}") for s in (0, 1)):
+        event["trick_winners"] = strip
+    else:
+        event["play_points"] = [form_number(form.get(f"play-{s}")) for s in (0, 1)]
+        event["tricks_won"] = [form_number(form.get(f"won-{s}")) for s in (0, 1)]
+        pique = form.get("pique", "")
+        event["pique"] = int(pique) if pique in ("0", "1") else None
+    return event
+
+
