@@ -24,13 +24,33 @@ def connect(path: str) -> sqlite_utils.Database:
     lock within the process, and in a cooperative retry loop when another process holds the file."""
     if path != ":memory:":
         Path(path).parent.mkdir(parents=True, exist_ok=True)
+        _anchor(path)
     conn = sqlite3.connect(path, isolation_level=None, timeout=0, check_same_thread=False)
     conn.execute("PRAGMA busy_timeout = 0")
     conn.execute("PRAGMA foreign_keys = ON")
-    conn.execute("PRAGMA synchronous = NORMAL")
+    patiently(lambda: conn.execute("PRAGMA synchronous = NORMAL"))  # the first statement that may touch the file
     db = sqlite_utils.Database(conn)
     db.path = path if path == ":memory:" else os.path.realpath(path)
     return db
+
+
+_anchors: dict[str, sqlite3.Connection] = {}
+_anchors_lock = threading.Lock()
+ANCHORS = 8
+
+
+def _anchor(path: str) -> None:
+    """Keep one connection to the file open for the life of the process. When the last connection
+    to a WAL database closes, SQLite checkpoints and deletes the WAL under an exclusive lock, and
+    every other process's readers meet "database is locked" meanwhile: with per-request
+    connections that would happen all the time. (A few files at most: tests make many.)"""
+    key = os.path.realpath(path)
+    with _anchors_lock:
+        if key in _anchors:
+            return
+        if len(_anchors) >= ANCHORS:
+            _anchors.pop(next(iter(_anchors))).close()
+        _anchors[key] = sqlite3.connect(path, check_same_thread=False)
 
 
 def _v1(db: sqlite_utils.Database) -> None:
