@@ -116,7 +116,7 @@ def patiently(step, wait: float = WRITE_WAIT_SECONDS):
             if not is_busy(error) or time.monotonic() >= deadline:
                 raise
         time.sleep(pause * (0.5 + random.random()))  # jittered: two waiting processes do not retry in step
-        pause = min(pause * 2, 0.05)
+        pause = min(pause * 2, 0.005)  # short: a write holds the file for a few milliseconds
 
 
 _write_locks: dict[str, threading.RLock] = {}
