@@ -7,11 +7,11 @@ export SCOREKEEPER_DATABASE ?= $(CURDIR)/instance/scorekeeper.sqlite3
 
 .PHONY: run serve test setup setup-dev chromium translations messages vendor bench bench-live clean
 
-run: setup translations ## start the app for the table (development server, all interfaces)
+run: setup translations ## start the app for the table (the production server, all interfaces)
 	HOST=$(HOST) PORT=$(PORT) $(PY) -m scorekeeper.announce
-	HOST=$(HOST) $(VENV)/bin/flask --app app run --host $(HOST) --port $(PORT) --with-threads
+	HOST=$(HOST) PORT=$(PORT) $(VENV)/bin/gunicorn -c gunicorn.conf.py app:app
 
-serve: setup translations ## production: gunicorn with threaded workers (see gunicorn.conf.py)
+serve: setup translations ## production: gunicorn with gevent workers (see gunicorn.conf.py)
 	HOST=$(HOST) PORT=$(PORT) $(PY) -m scorekeeper.announce
 	HOST=$(HOST) PORT=$(PORT) $(VENV)/bin/gunicorn -c gunicorn.conf.py app:app
 
@@ -54,7 +54,7 @@ vendor: ## refresh the front-end files (and the tests' axe-core) from the npm re
 bench: setup-dev
 	$(PY) bench/replay.py
 
-bench-live: setup ## live propagation: gunicorn (gunicorn.conf.py) on 127.0.0.1, 1/50/500 open event streams
+bench-live: setup ## live streams: gunicorn (gunicorn.conf.py) on 127.0.0.1, 1 to 10 000 open event streams
 	$(PY) bench/live.py $(BENCH_ARGS)
 
 clean:

@@ -1,21 +1,33 @@
-"""Production settings for `make serve` (gunicorn). Why these:
+"""Production settings for `make serve` and `make run` (gunicorn). Why these:
 
-Live sheets keep one server-sent-events stream open per phone, for hours. A sync worker would be
-held by each stream, so we use threaded workers (gthread): a stream costs one mostly-idle thread,
-and plain requests get threads of their own. Several workers are fine: they share nothing but the
-SQLite file, and each watches it for new events (scorekeeper/live.py).
-Size: WORKERS × THREADS is the number of open streams plus requests served at once.
+Live sheets keep one server-sent-events stream open per phone, for hours. With gevent workers a
+stream costs one mostly idle greenlet (a few kilobytes), not a thread: one 2-core machine holds
+ten thousand and more (README, "Measured"). Our worker class (scorekeeper/server.py) is gunicorn's
+gevent worker plus a deadline for reading each request, a send timeout and dead-peer detection,
+so that no slow or vanished client holds a greenlet for long. One worker per core; the workers
+share nothing but the SQLite file, and each watches it for new events (scorekeeper/live.py).
+WORKER_CONNECTIONS bounds the connections (open streams plus requests in flight) of one worker.
 """
 import os
+import resource
 
 # The app reads HOST to know it listens on all interfaces and put the LAN address in QR codes
 # (scorekeeper/web/links.py): set it here too when it was left to this default.
 os.environ.setdefault("HOST", "0.0.0.0")
 bind = f"{os.environ['HOST']}:{os.environ.get('PORT', '8000')}"
-worker_class = "gthread"
-workers = int(os.environ.get("WORKERS", "2"))
-threads = int(os.environ.get("THREADS", "300"))
+worker_class = "scorekeeper.server.Worker"  # gunicorn's gevent worker, with deadlines
+workers = int(os.environ.get("WORKERS", str(min(os.cpu_count() or 2, 4))))
+worker_connections = int(os.environ.get("WORKER_CONNECTIONS", "10000"))
 timeout = 60  # a worker that stops answering its heartbeat for this long is restarted
 graceful_timeout = 5  # streams never end by themselves; don't wait long for them on restart
-keepalive = 5
-accesslog = "-"
+keepalive = 5  # an idle kept-alive connection waits this long for its next request
+backlog = 4096  # a room of phones arriving at once (capped by net.core.somaxconn)
+accesslog = os.environ.get("ACCESS_LOG", "-") or None
+
+# Each connection is a file descriptor: raise the soft limit to what the system allows.
+_soft, _hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+_wanted = workers * worker_connections + 1024
+if _soft != resource.RLIM_INFINITY and _soft < _wanted:
+    resource.setrlimit(resource.RLIMIT_NOFILE, (min(_wanted, _hard) if _hard != resource.RLIM_INFINITY else _wanted, _hard))
+
+control_socket_disable = True  # gunicorn ≥ 27: no shared ~/.gunicorn socket (tests and benches run several servers)

@@ -1,19 +1,24 @@
-"""Live propagation benchmark (not a test: it asserts nothing, it measures).
+"""Live streams benchmark (not a test: it asserts nothing, it measures).
 
-Starts gunicorn with the production settings of gunicorn.conf.py (gthread workers) on a temporary
-database, bound to 127.0.0.1 only, and for each number of open JSON event streams (1, 50, 500 by
-default) creates a game, opens that many `GET /api/v1/games/<id>/events` streams, then makes a
-series of changes: rounds of four seat keys bidding at the same moment through the API. It prints
+Starts gunicorn with the production settings of gunicorn.conf.py (gevent workers) on a temporary
+database, bound to 127.0.0.1 only, and for each case opens N JSON event streams
+(`GET /api/v1/games/<id>/events`), then makes a series of changes (seat bids through the API):
 
-- propagation latency: from sending a write request to its `change` event arriving, measured on
-  every stream for every version (p50 / p95 / max);
-- write latency: request sent → response received, while the streams are open (p50 / p95);
-- the ratios against the 1-stream case; and whether every stream got every version exactly once.
+- spread cases (`--streams 1,100,2000,10000`): the streams are spread over games of six screens
+  (scorer, table view and the four seats: one stream per link); each round, four tables each get
+  one bid at the same moment;
+- a crowded case (`--crowded 1000`): N streams on **one** game, four seats bidding at once per round.
 
-Bounded: a fixed number of changes, a deadline per case, a fresh server per case; everything is
-loopback traffic. Usage:
+It prints, per case: propagation (write request sent → its `change` event received, on every
+stream of the changed game: p50 / p95 / max), write latency (p50 / p99), a plain page (the table
+view of a game, GET) fetched during the changes (p50 / p99), ratios against the first case, and
+events lost or duplicated. `--hold` then opens streams in steps until one fails or the limit is
+reached, and reports the most held while a write and a plain page still answer.
 
-    python bench/live.py [--streams 1,50,500] [--rounds 25] [--workers N] [--threads N]
+Bounded: a fixed number of changes, deadlines, a fresh server per case, everything on loopback.
+The client (asyncio, this process) raises its own file limit and shares the CPUs with the server.
+
+    python bench/live.py [--streams 1,100,2000,10000] [--crowded 1000] [--rounds 50] [--hold 30000]
 """
 from __future__ import annotations
 
@@ -21,6 +26,8 @@ import argparse
 import asyncio
 import json
 import os
+import random
+import resource
 import signal
 import socket
 import subprocess
@@ -44,16 +51,18 @@ def free_port() -> int:
 class Server:
     """gunicorn -c gunicorn.conf.py app:app, on a temporary database, loopback only."""
 
-    def __init__(self, workdir: Path, workers: str | None, threads: str | None):
+    def __init__(self, workdir: Path, workers: str | None, connections: str | None):
         self.port = free_port()
         self.log = (workdir / f"gunicorn-{self.port}.log").open("w")
+        # every stream comes from 127.0.0.1 and many share a key: the caps are lifted (0 = none)
         env = {**os.environ, "HOST": HOST, "PORT": str(self.port), "SECRET_KEY": "bench",
-               "SCOREKEEPER_DATABASE": str(workdir / f"bench-{self.port}.sqlite3")}
+               "SCOREKEEPER_DATABASE": str(workdir / f"bench-{self.port}.sqlite3"),
+               "STREAMS_PER_KEY": "0", "STREAMS_PER_ADDRESS": "0"}
         env.pop("PUBLIC_URL", None)
         if workers:
             env["WORKERS"] = workers
-        if threads:
-            env["THREADS"] = threads
+        if connections:
+            env["WORKER_CONNECTIONS"] = connections
         gunicorn = Path(sys.executable).with_name("gunicorn")
         self.process = subprocess.Popen([str(gunicorn), "-c", "gunicorn.conf.py", "--access-logfile", "-",
                                          "app:app"], cwd=ROOT, env=env, stdout=self.log,
@@ -163,108 +172,228 @@ def percentile(values: list[float], q: float) -> float:
     return ordered[min(len(ordered) - 1, max(0, round(q / 100 * (len(ordered) - 1))))]
 
 
-async def run_case(port: int, streams: int, rounds: int, gap: float, deadline: float) -> dict:
-    status, created = await http("POST", port, "/api/v1/games",
-                                 body={"variant": "wist", "players": PLAYERS, "first_dealer": 0})
-    assert status == 201, created
-    game_id, keys = created["id"], created["keys"]
-    opened = []
-    for start in range(0, streams, 50):  # open in batches, as phones arriving
-        batch = [EventStream(port, game_id, keys["view"]) for _ in range(start, min(streams, start + 50))]
-        opened += batch
-        await asyncio.wait([asyncio.ensure_future(asyncio.shield(s.hello)) for s in batch], timeout=10)
-    connected = [s for s in opened if s.hello.done() and not s.hello.exception()]
+async def create_games(port: int, count: int) -> list[dict]:
+    games = []
+    for start in range(0, count, 20):
+        batch = await asyncio.gather(*(http("POST", port, "/api/v1/games", body={
+            "variant": "wist", "players": PLAYERS, "first_dealer": 0}) for _ in range(start, min(count, start + 20))))
+        for status, created in batch:
+            assert status == 201, created
+            games.append(created)
+    return games
 
-    sent: dict[int, float] = {}
+
+def screens(game: dict) -> list[str]:
+    """The six links of a table: scorer, table view, four seats."""
+    return [game["keys"]["scorer"], game["keys"]["view"], *game["keys"]["seats"]]
+
+
+async def open_streams(port: int, wanted: list[tuple[str, str]], batch: int = 250) -> list[EventStream]:
+    """Open a stream per (game id, key), in batches (phones arriving), each batch waiting for its hellos."""
+    opened = []
+    for start in range(0, len(wanted), batch):
+        some = [EventStream(port, game_id, key) for game_id, key in wanted[start:start + batch]]
+        opened += some
+        await asyncio.wait([asyncio.ensure_future(asyncio.shield(s.hello)) for s in some], timeout=30)
+    return opened
+
+
+async def run_case(port: int, streams: int, crowded: bool, rounds: int, gap: float, deadline: float) -> dict:
+    if crowded:
+        games = await create_games(port, 1)
+        wanted = [(games[0]["id"], games[0]["keys"]["view"])] * streams
+    else:
+        games = await create_games(port, max(1, -(-streams // 6)))
+        wanted = [(game["id"], key) for game in games for key in screens(game)][:streams]
+    opened_at = time.monotonic()
+    opened = await open_streams(port, wanted)
+    open_seconds = time.monotonic() - opened_at
+    connected = [s for s in opened if s.hello.done() and not s.hello.exception()]
+    by_game: dict[str, list[EventStream]] = {}
+    for stream in connected:
+        by_game.setdefault(stream.game_id, []).append(stream)
+    watched = [game for game in games if game["id"] in by_game]
+
+    sent: dict[tuple[str, int], float] = {}
     write_latency: list[float] = []
+    page_latency: list[float] = []
     failures = 0
 
-    async def seat_bids(seat: int, value: int) -> None:
+    async def seat_bids(game: dict, seat: int, value: int) -> None:
         nonlocal failures
         started = time.perf_counter()
-        status, game = await http("PUT", port, f"/api/v1/games/{game_id}/hands/1/bids/{seat}", keys["seats"][seat],
-                                  {"bid": value})
+        status, body = await http("PUT", port, f"/api/v1/games/{game['id']}/hands/1/bids/{seat}",
+                                  game["keys"]["seats"][seat], {"bid": value})
         write_latency.append(time.perf_counter() - started)
         if status == 200:
-            sent[game["version"]] = started  # the version this write made, sent at `started`
+            sent[(game["id"], body["version"])] = started  # the version this write made, sent at `started`
         else:
             failures += 1
 
+    async def plain_page() -> None:
+        game = random.choice(games)
+        started = time.perf_counter()
+        status, _ = await http("GET", port, f"/g/{game['id']}/{game['keys']['view']}")
+        if status == 200:
+            page_latency.append(time.perf_counter() - started)
+
+    chooser = random.Random(8)
     case_start = time.monotonic()
-    for number in range(rounds):  # four phones bidding at the same moment, `rounds` times
+    for number in range(rounds):
         if time.monotonic() - case_start > deadline:
             break
-        await asyncio.gather(*(seat_bids(seat, (number + seat) % 3) for seat in range(4)))  # sums ≤ 8: legal
+        if crowded or len(watched) < 4:  # four seats of one game bid at the same moment
+            writes = [seat_bids(watched[0], seat, (number + seat) % 2) for seat in range(4)]
+        else:  # four tables, one bid each, at the same moment
+            writes = [seat_bids(game, number % 4, (number // 4 + i) % 2)
+                      for i, game in enumerate(chooser.sample(watched, 4))]
+        await asyncio.gather(*writes, plain_page())
         await asyncio.sleep(gap)
-    # wait (bounded) for the last events to reach every stream
-    versions = sorted(sent)
-    settle = time.monotonic() + 10
-    while time.monotonic() < settle and not all(all(v in s.arrived for v in versions) for s in connected):
+    # wait (bounded) for the last events to reach every stream of the changed games
+    expected = [(stream, version) for (game_id, version) in sent for stream in by_game.get(game_id, [])]
+    settle = time.monotonic() + 15
+    while time.monotonic() < settle and not all(version in stream.arrived for stream, version in expected):
         await asyncio.sleep(0.05)
 
     latencies, missing = [], 0
-    for stream in connected:
-        for version in versions:
-            if version in stream.arrived:
-                latencies.append(stream.arrived[version] - sent[version])
-            else:
-                missing += 1
+    for stream, version in expected:
+        if version in stream.arrived:
+            latencies.append(stream.arrived[version] - sent[(stream.game_id, version)])
+        else:
+            missing += 1
     in_order = all(list(s.arrived) == sorted(s.arrived) for s in connected)
     duplicates = sum(s.duplicates for s in connected)
+    extra = sum(1 for s in connected for v in s.arrived if (s.game_id, v) not in sent)  # events of games not changed
     await asyncio.gather(*(s.close() for s in opened))
-    return {"streams": streams, "connected": len(connected), "changes": len(versions), "failed_writes": failures,
-            "missing": missing, "duplicates": duplicates, "in_order": in_order,
+    return {"streams": streams, "kind": "one game" if crowded else "games of 6", "connected": len(connected),
+            "games": len(games), "changes": len(sent), "deliveries": len(expected), "failed_writes": failures,
+            "missing": missing, "duplicates": duplicates, "extra": extra, "in_order": in_order,
+            "open_seconds": open_seconds,
             "p50": percentile(latencies, 50), "p95": percentile(latencies, 95), "max": max(latencies, default=float("nan")),
-            "w50": percentile(write_latency, 50), "w95": percentile(write_latency, 95)}
+            "w50": percentile(write_latency, 50), "w99": percentile(write_latency, 99),
+            "g50": percentile(page_latency, 50), "g99": percentile(page_latency, 99)}
+
+
+async def hold(port: int, limit: int, step: int) -> dict:
+    """Open streams (games of six) in steps until a step cannot open them all or `limit` is reached;
+    after each step a write must reach its game's streams and a plain page must answer."""
+    held: list[EventStream] = []
+    best = {"held": 0}
+    try:
+        while len(held) < limit:
+            count = min(step, limit - len(held))
+            games = await create_games(port, -(-count // 6))
+            wanted = [(game["id"], key) for game in games for key in screens(game)][:count]
+            try:
+                some = await open_streams(port, wanted, batch=500)
+            except OSError as error:
+                best["stopped"] = f"client: {error}"
+                break
+            held += some
+            alive = sum(1 for s in held if s.hello.done() and not s.hello.exception() and not s.task.done())
+            game = games[0]
+            started = time.perf_counter()
+            try:
+                status, body = await http("PUT", port, f"/api/v1/games/{game['id']}/hands/1/bids/1",
+                                          game["keys"]["seats"][1], {"bid": 1}, timeout=10)
+                write = time.perf_counter() - started
+                started = time.perf_counter()
+                page_status, _ = await http("GET", port, f"/g/{game['id']}/{game['keys']['view']}", timeout=10)
+                page = time.perf_counter() - started
+            except (OSError, asyncio.TimeoutError) as error:
+                best["stopped"] = f"request failed: {error!r}"
+                break
+            mine = [s for s in some if s.game_id == game["id"]]
+            reach = time.monotonic() + 5
+            while time.monotonic() < reach and not all(body.get("version") in s.arrived for s in mine):
+                await asyncio.sleep(0.02)
+            reached = all(body.get("version") in s.arrived for s in mine)
+            print(f"  holding {alive} streams: write {status} in {write * 1000:.0f} ms, page {page_status} in "
+                  f"{page * 1000:.0f} ms, change reached its {len(mine)} streams: {reached}", flush=True)
+            if alive < len(held) or status != 200 or page_status != 200 or not reached:
+                best["stopped"] = f"{len(held) - alive} of {len(held)} streams not open"
+                break
+            best = {"held": alive, "write_ms": write * 1000, "page_ms": page * 1000}
+    finally:
+        await asyncio.gather(*(s.close() for s in held))
+    return best
 
 
 def table(results: list[dict]) -> str:
-    base = results[0] if results and results[0]["streams"] == 1 else None
-    lines = ["| streams | connected | changes | propagation p50 | p95 | max | write p50 | write p95 | "
-             "p50 ×1-stream | p95 ×1-stream | write p95 ×1-stream | lost / duplicated |",
-             "|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|"]
+    base = results[0] if results else None
+    lines = ["| streams | over | connected | changes (deliveries) | propagation p50 | p95 | max | write p50 | write p99 | "
+             "page p50 | page p99 | p95 ×first | write p99 ×first | lost / duplicated / stray |",
+             "|---:|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|"]
     ms = lambda seconds: f"{seconds * 1000:.1f} ms"  # noqa: E731
-    ratio = lambda a, b: f"{a / b:.1f}" if base and b else "–"  # noqa: E731
+    ratio = lambda a, b: f"{a / b:.1f}" if b else "–"  # noqa: E731
     for r in results:
-        lines.append(f"| {r['streams']} | {r['connected']} | {r['changes']} | {ms(r['p50'])} | {ms(r['p95'])} | "
-                     f"{ms(r['max'])} | {ms(r['w50'])} | {ms(r['w95'])} | {ratio(r['p50'], base and base['p50'])} | "
-                     f"{ratio(r['p95'], base and base['p95'])} | {ratio(r['w95'], base and base['w95'])} | "
-                     f"{r['missing']} / {r['duplicates']}{'' if r['in_order'] else ' (out of order!)'} |")
+        over = r["kind"] if r["kind"] == "one game" else f"{r['games']} games of 6"
+        lines.append(f"| {r['streams']} | {over} | {r['connected']} | {r['changes']} ({r['deliveries']}) | {ms(r['p50'])} | "
+                     f"{ms(r['p95'])} | {ms(r['max'])} | {ms(r['w50'])} | {ms(r['w99'])} | {ms(r['g50'])} | "
+                     f"{ms(r['g99'])} | {ratio(r['p95'], base['p95'])} | {ratio(r['w99'], base['w99'])} | "
+                     f"{r['missing']} / {r['duplicates']} / {r['extra']}{'' if r['in_order'] else ' (out of order!)'} |")
     return "\n".join(lines)
+
+
+def raise_file_limit(wanted: int) -> int:
+    """As many descriptors as this process (and the server it starts) may need, within the system's limits."""
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    if hard != resource.RLIM_INFINITY and hard < wanted:
+        try:  # root may raise the hard limit (up to fs.nr_open)
+            resource.setrlimit(resource.RLIMIT_NOFILE, (wanted, wanted))
+            return wanted
+        except (ValueError, OSError):
+            wanted = hard
+    resource.setrlimit(resource.RLIMIT_NOFILE, (max(soft, wanted), hard))
+    return resource.getrlimit(resource.RLIMIT_NOFILE)[0]
 
 
 async def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--streams", default="1,50,500", help="comma separated stream counts")
-    parser.add_argument("--rounds", type=int, default=25, help="rounds of four simultaneous bids (100 changes)")
+    parser.add_argument("--streams", default="1,100,2000,10000", help="comma separated stream counts (games of six)")
+    parser.add_argument("--crowded", default="1000", help="comma separated stream counts on one game ('' for none)")
+    parser.add_argument("--rounds", type=int, default=50, help="rounds of four simultaneous bids")
     parser.add_argument("--gap", type=float, default=0.05, help="seconds between rounds")
     parser.add_argument("--workers", help="gunicorn workers (default: gunicorn.conf.py)")
-    parser.add_argument("--threads", help="threads per worker (default: gunicorn.conf.py)")
+    parser.add_argument("--connections", help="connections per worker (default: gunicorn.conf.py)")
     parser.add_argument("--deadline", type=float, default=60.0, help="seconds of changes per case at most")
+    parser.add_argument("--hold", type=int, default=0, help="then find the most streams held, up to this many")
+    parser.add_argument("--step", type=int, default=2000, help="streams added per step of --hold")
     args = parser.parse_args()
-    counts = [int(n) for n in args.streams.split(",")]
+    cases = [(int(n), False) for n in args.streams.split(",") if n] + [(int(n), True) for n in args.crowded.split(",") if n]
+    limit = raise_file_limit(max([n for n, _ in cases] + [args.hold]) + 4096)
     results = []
     with tempfile.TemporaryDirectory(prefix="bench-live-") as workdir:
-        for count in counts:
-            server = Server(Path(workdir), args.workers, args.threads)
+        for count, crowded in cases:
+            server = Server(Path(workdir), args.workers, args.connections)
             try:
                 await server.ready()
                 started = time.monotonic()
-                result = await asyncio.wait_for(run_case(server.port, count, args.rounds, args.gap, args.deadline),
-                                                args.deadline + 60)
+                result = await asyncio.wait_for(run_case(server.port, count, crowded, args.rounds, args.gap,
+                                                         args.deadline), args.deadline + 300)
                 result["seconds"] = time.monotonic() - started
                 results.append(result)
-                print(f"{count:>4} streams: {result['connected']} connected, {result['changes']} changes, "
-                      f"propagation p50 {result['p50'] * 1000:.1f} ms p95 {result['p95'] * 1000:.1f} ms "
-                      f"max {result['max'] * 1000:.1f} ms; writes p50 {result['w50'] * 1000:.1f} ms "
-                      f"p95 {result['w95'] * 1000:.1f} ms ({result['seconds']:.1f} s)", flush=True)
+                print(f"{count:>6} streams ({result['kind']}): {result['connected']} connected in "
+                      f"{result['open_seconds']:.1f} s, {result['changes']} changes, propagation p50 "
+                      f"{result['p50'] * 1000:.1f} ms p95 {result['p95'] * 1000:.1f} ms; writes p50 "
+                      f"{result['w50'] * 1000:.1f} ms p99 {result['w99'] * 1000:.1f} ms; page p99 "
+                      f"{result['g99'] * 1000:.1f} ms; lost {result['missing']} ({result['seconds']:.1f} s)", flush=True)
             finally:
                 server.stop()
-    workers = args.workers or os.environ.get("WORKERS", "2 (gunicorn.conf.py)")
-    threads = args.threads or os.environ.get("THREADS", "300 (gunicorn.conf.py)")
-    print(f"\ngunicorn gthread, workers {workers}, threads {threads}; {os.cpu_count()} CPUs; "
-          f"{args.rounds} rounds × 4 simultaneous seat bids\n")
+        held = None
+        if args.hold:
+            server = Server(Path(workdir), args.workers, args.connections or str(args.hold))
+            try:
+                await server.ready()
+                held = await asyncio.wait_for(hold(server.port, args.hold, args.step), 1200)
+            finally:
+                server.stop()
+    workers = args.workers or os.environ.get("WORKERS", "gunicorn.conf.py's")
+    print(f"\ngunicorn gevent (scorekeeper.server.Worker), workers {workers}; {os.cpu_count()} CPUs, the client "
+          f"on the same machine (file limit {limit}); {args.rounds} rounds × 4 simultaneous bids\n")
     print(table(results))
+    if held is not None:
+        print(f"\nmost streams held: {held}")
 
 
 if __name__ == "__main__":

@@ -3,24 +3,54 @@ from __future__ import annotations
 
 import json
 import os
+import random
 import sqlite3
+import threading
+import time
 from datetime import datetime, timezone
 from pathlib import Path
 
 import sqlite_utils
 
 
+WRITE_WAIT_SECONDS = 10.0  # how long a write waits for the other processes' writes before giving up
+
+
 def connect(path: str) -> sqlite_utils.Database:
-    """A connection in autocommit mode: every write unit opens its own BEGIN IMMEDIATE."""
+    """A connection in autocommit mode: every write unit opens its own BEGIN IMMEDIATE.
+
+    SQLite's own busy handler is off (busy_timeout 0): it sleeps inside C, which under gevent
+    would freeze every stream of the worker. Writes wait their turn in `write` instead: behind a
+    lock within the process, and in a cooperative retry loop when another process holds the file."""
     if path != ":memory:":
         Path(path).parent.mkdir(parents=True, exist_ok=True)
-    conn = sqlite3.connect(path, isolation_level=None, timeout=10, check_same_thread=False)
+        _anchor(path)
+    conn = sqlite3.connect(path, isolation_level=None, timeout=0, check_same_thread=False)
+    conn.execute("PRAGMA busy_timeout = 0")
     conn.execute("PRAGMA foreign_keys = ON")
-    conn.execute("PRAGMA busy_timeout = 10000")
-    conn.execute("PRAGMA synchronous = NORMAL")
+    patiently(lambda: conn.execute("PRAGMA synchronous = NORMAL"))  # the first statement that may touch the file
     db = sqlite_utils.Database(conn)
     db.path = path if path == ":memory:" else os.path.realpath(path)
     return db
+
+
+_anchors: dict[str, sqlite3.Connection] = {}
+_anchors_lock = threading.Lock()
+ANCHORS = 8
+
+
+def _anchor(path: str) -> None:
+    """Keep one connection to the file open for the life of the process. When the last connection
+    to a WAL database closes, SQLite checkpoints and deletes the WAL under an exclusive lock, and
+    every other process's readers meet "database is locked" meanwhile: with per-request
+    connections that would happen all the time. (A few files at most: tests make many.)"""
+    key = os.path.realpath(path)
+    with _anchors_lock:
+        if key in _anchors:
+            return
+        if len(_anchors) >= ANCHORS:
+            _anchors.pop(next(iter(_anchors))).close()
+        _anchors[key] = sqlite3.connect(path, check_same_thread=False)
 
 
 def _v1(db: sqlite_utils.Database) -> None:
@@ -56,31 +86,86 @@ MIGRATIONS = [_v1, _v2]  # append only: migration i brings the file from user_ve
 
 def migrate(db: sqlite_utils.Database) -> None:
     """Create or bring the schema up to date; safe to call at every start and from several processes."""
-    db.execute("PRAGMA journal_mode = WAL")
-    db.execute("BEGIN IMMEDIATE")
-    try:
+    patiently(lambda: db.execute("PRAGMA journal_mode = WAL"))
+    with write(db):
         version = db.execute("PRAGMA user_version").fetchone()[0]
         for number, step in enumerate(MIGRATIONS[version:], start=version + 1):
             step(db)
             db.execute(f"PRAGMA user_version = {number}")
-        db.execute("COMMIT")
-    except BaseException:
-        db.execute("ROLLBACK")
-        raise
+
+
+def is_busy(error: sqlite3.OperationalError) -> bool:
+    """SQLITE_BUSY (another connection holds the lock) or SQLITE_LOCKED."""
+    code = getattr(error, "sqlite_errorcode", None)
+    if code is not None:
+        return code & 0xFF in (sqlite3.SQLITE_BUSY, sqlite3.SQLITE_LOCKED)
+    return "locked" in str(error) or "busy" in str(error)
+
+
+def patiently(step, wait: float = WRITE_WAIT_SECONDS):
+    """Run `step()`; while SQLite answers "busy", sleep a little and try again, up to `wait` seconds.
+
+    `time.sleep` is gevent's under the production server (monkey-patched): the other streams of
+    the worker go on meanwhile."""
+    deadline = time.monotonic() + wait
+    pause = 0.001
+    while True:
+        try:
+            return step()
+        except sqlite3.OperationalError as error:
+            if not is_busy(error) or time.monotonic() >= deadline:
+                raise
+        time.sleep(pause * (0.5 + random.random()))  # jittered: two waiting processes do not retry in step
+        pause = min(pause * 2, 0.005)  # short: a write holds the file for a few milliseconds
+
+
+_write_locks: dict[str, threading.RLock] = {}
+_write_locks_guard = threading.Lock()
+
+
+def write_lock(path: str) -> threading.RLock:
+    """This process's lock for writes to the file at `path`: one write unit at a time per process,
+    so SQLITE_BUSY can only come from another process. (Under gevent `threading` is patched and
+    the lock is a greenlet lock: waiting for it lets the other greenlets run.)"""
+    with _write_locks_guard:
+        lock = _write_locks.get(path)
+        if lock is None:
+            lock = _write_locks[path] = threading.RLock()
+        return lock
 
 
 class write:
-    """`with write(db):` one BEGIN IMMEDIATE … COMMIT unit (ROLLBACK on any error)."""
+    """`with write(db):` one BEGIN IMMEDIATE … COMMIT unit (ROLLBACK on any error).
+
+    Within a process the units of a file run one at a time (`write_lock`); across processes
+    BEGIN IMMEDIATE is retried cooperatively while the other process holds the write lock."""
 
     def __init__(self, db: sqlite_utils.Database):
         self.db = db
+        self.lock = write_lock(getattr(db, "path", ":memory:"))
 
     def __enter__(self):
-        self.db.execute("BEGIN IMMEDIATE")
+        if not self.lock.acquire(timeout=WRITE_WAIT_SECONDS):
+            raise sqlite3.OperationalError("database is locked (this process's writes queued too long)")
+        try:
+            patiently(lambda: self.db.execute("BEGIN IMMEDIATE"))
+        except BaseException:
+            self.lock.release()
+            raise
         return self.db
 
     def __exit__(self, kind, value, traceback):
-        self.db.execute("COMMIT" if kind is None else "ROLLBACK")
+        try:
+            if kind is None:
+                try:
+                    patiently(lambda: self.db.execute("COMMIT"))
+                except BaseException:
+                    self.db.execute("ROLLBACK")
+                    raise
+            else:
+                self.db.execute("ROLLBACK")
+        finally:
+            self.lock.release()
         return False
 
 

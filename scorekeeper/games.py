@@ -257,5 +257,5 @@ def rotate(db, access: Access, role: str, seat=None) -> str:
         key = new_key()
         db["keys"].insert({"key": key, "game_id": access.game_id, "role": role, "seat": seat,
                            "created_at": store.now()})
-    live.hub(db.path).poke()  # open streams of the old key close now
+    live.hub(db.path).poke(access.game_id)  # open streams of the old key close now
     return key

@@ -1,21 +1,31 @@
 """Live updates: wake the open streams of a game whenever its event log grows, in any process.
 
 Each process keeps one `Hub`. Writes in this process wake it at once (`published`); writes in
-other processes (gunicorn workers, another server on the same file) are seen by a watcher thread
-that polls SQLite's `PRAGMA data_version` — a cheap counter that changes when another connection
+other processes (gunicorn workers, another server on the same file) are seen by a watcher that
+polls SQLite's `PRAGMA data_version` — a cheap counter that changes when another connection
 commits — and then reads which games moved. Nothing lives only in one process's memory.
 
-Rotating a link "pokes" the hub: every stream re-checks its key and the streams of the old key end.
-A rotation in another process is noticed by the same watcher (the count of revoked keys moved).
-Streams check their key only after a poke and at each heartbeat, not at every change: a change
-then costs each woken stream one small query, however many phones are watching.
+Wake-ups are per game: the streams of a game wait on that game's own signal, so a change wakes
+the half-dozen phones of its table, not the thousands of other streams of the process.
+
+Rotating a link "pokes" its game: the streams of that game re-check their key and the streams of
+the old key end. A rotation in another process is noticed by the same watcher (every rotation
+adds a key row: the games of the new key rows are poked). Streams also check their key at each
+heartbeat, not at every change: a change then costs each woken stream no query at all (the page
+stream) or a share of one read (the JSON stream).
+
+The hub also counts the open streams, per key and per address, so that a view can refuse one
+more than the caps allow (`admit`) and `/healthz` can say how many this process holds.
+
+Everything here uses `threading` and `time`: under the production server (gunicorn's gevent
+worker) they are monkey-patched, the watcher is a greenlet and every wait is cooperative.
 """
 from __future__ import annotations
 
 import os
 import threading
 import time
-from collections import OrderedDict
+from collections import Counter, OrderedDict
 
 from . import db as store
 
@@ -25,59 +35,120 @@ CACHED_VERSIONS = 64  # per game: what streams woken by the same change share in
 CACHED_GAMES = 256
 
 
+class Slot:
+    """One admitted stream; `release()` (idempotent) gives its place back."""
+
+    def __init__(self, hub: "Hub", key: str, address: str):
+        self.hub, self.key, self.address = hub, key, address
+        self.released = False
+
+    def release(self) -> None:
+        with self.hub.lock:
+            if self.released:
+                return
+            self.released = True
+            self.hub.open_streams -= 1
+            for counter, name in ((self.hub.per_key, self.key), (self.hub.per_address, self.address)):
+                counter[name] -= 1
+                if counter[name] <= 0:
+                    del counter[name]
+
+
 class Hub:
     def __init__(self, path: str):
         self.path = path
-        self.versions: dict[str, int] = {}
-        self.changed = threading.Condition()
-        self.waiting = 0
-        self.pokes = 0  # how many times links were rotated (anywhere) since this hub was made
+        self.lock = threading.Lock()
+        self.versions: dict[str, int] = {}  # game → newest version known in this process
+        self.pokes: dict[str, int] = {}  # game → how many times its links were rotated (anywhere) since this hub was made
+        self.signals: dict[str, threading.Event] = {}  # game → what its waiting streams wait on; set and replaced at each change
+        self.waiting = 0  # streams waiting in the hub right now
+        self.waiting_per_game: Counter[str] = Counter()
+        self.wakeups = 0  # games signalled (for tests and /healthz: a change wakes one game, not all)
+        self.open_streams = 0
+        self.per_key: Counter[str] = Counter()
+        self.per_address: Counter[str] = Counter()
         self.watcher: threading.Thread | None = None
         self.last_rowid = None
-        self.keys_seen = None  # (max rowid of keys, revoked keys): a rotation in any process moves it
+        self.last_key_rowid = None  # every rotation adds a key row: the games of new rows are poked
         self.recent: OrderedDict[str, list[tuple[int, object]]] = OrderedDict()  # game → [(version, item)]
         self.recent_lock = threading.Lock()
+        self.reader = None  # one connection for the streams' small reads (key checks, new events)
+        self.reader_lock = threading.Lock()
+
+    # -- changes ---------------------------------------------------------------------------------
+    def _wake(self, game_id: str) -> None:
+        """Under self.lock: wake the streams waiting on this game (only those)."""
+        signal = self.signals.pop(game_id, None)
+        if signal is not None:
+            self.wakeups += 1
+            signal.set()
 
     def published(self, game_id: str, version: int) -> None:
         """A write in this process committed `version` of `game_id`."""
-        with self.changed:
+        with self.lock:
             if version > self.versions.get(game_id, 0):
                 self.versions[game_id] = version
-            self.changed.notify_all()
+                self._wake(game_id)
+
+    def poke(self, game_id: str | None = None) -> None:
+        """Wake the streams of a game (of every game if None) so they re-check their key (after a
+        link was rotated)."""
+        with self.lock:
+            for game in [game_id] if game_id is not None else list(self.signals):
+                self.pokes[game] = self.pokes.get(game, 0) + 1
+                self._wake(game)
+
+    def pokes_of(self, game_id: str) -> int:
+        with self.lock:
+            return self.pokes.get(game_id, 0)
 
     def start(self) -> None:
         """Start watching before a stream reads its first version, so no commit falls in between."""
-        with self.changed:
-            if self.watcher is None or not self.watcher.is_alive():
-                if self.last_rowid is None:  # on a restart, carry on from where the last watcher stopped
-                    db = store.connect(self.path)
-                    try:
-                        self.last_rowid = db.execute("SELECT coalesce(max(rowid), 0) FROM events").fetchone()[0]
-                        self.keys_seen = self._keys_state(db)
-                    finally:
-                        db.conn.close()
-                self.watcher = threading.Thread(target=self._watch, name="scorekeeper-live", daemon=True)
-                self.watcher.start()
-
-    def poke(self) -> None:
-        """Wake every stream so it re-checks its key (after a link was rotated)."""
-        with self.changed:
-            self.pokes += 1
-            self.changed.notify_all()
+        with self.lock:
+            if self.watcher is not None and self.watcher.is_alive():
+                return
+            if self.last_rowid is None:  # on a restart, carry on from where the last watcher stopped
+                db = store.connect(self.path)
+                try:
+                    self.last_rowid = db.execute("SELECT coalesce(max(rowid), 0) FROM events").fetchone()[0]
+                    self.last_key_rowid = db.execute("SELECT coalesce(max(rowid), 0) FROM keys").fetchone()[0]
+                finally:
+                    db.conn.close()
+            self.watcher = threading.Thread(target=self._watch, name="scorekeeper-live", daemon=True)
+            self.watcher.start()
 
     def wait(self, game_id: str, after: int, timeout: float, pokes: int | None = None) -> tuple[int, int]:
-        """Block until `game_id` has a version above `after`, a poke after `pokes`, or the timeout.
+        """Block until `game_id` has a version above `after`, a poke of it after `pokes`, or the timeout.
 
-        Returns (the newest version seen, the poke count)."""
+        Returns (the newest version seen, the game's poke count)."""
         self.start()
-        with self.changed:
+        with self.lock:
+            if self.versions.get(game_id, 0) > after or (pokes is not None and self.pokes.get(game_id, 0) != pokes):
+                return self.versions.get(game_id, 0), self.pokes.get(game_id, 0)
+            signal = self.signals.get(game_id)
+            if signal is None:
+                signal = self.signals[game_id] = threading.Event()
             self.waiting += 1
-            try:
-                self.changed.wait_for(lambda: self.versions.get(game_id, 0) > after
-                                      or (pokes is not None and self.pokes != pokes), timeout)
-            finally:
+            self.waiting_per_game[game_id] += 1
+        try:
+            signal.wait(timeout)
+        finally:
+            with self.lock:
                 self.waiting -= 1
-            return self.versions.get(game_id, 0), self.pokes
+                self.waiting_per_game[game_id] -= 1
+                if self.waiting_per_game[game_id] <= 0:
+                    del self.waiting_per_game[game_id]
+                    if self.signals.get(game_id) is signal:
+                        del self.signals[game_id]  # nobody waits on it any more
+            return self.versions.get(game_id, 0), self.pokes.get(game_id, 0)
+
+    # -- shared reads ----------------------------------------------------------------------------
+    def read(self, query):
+        """`query(db)` on this hub's reading connection (one per process, shared by the streams)."""
+        with self.reader_lock:
+            if self.reader is None:
+                self.reader = store.connect(self.path)
+            return query(self.reader)
 
     def since(self, game_id: str, after: int, read) -> list[tuple[int, object]]:
         """[(version, item)] for the versions of a game above `after`, in order; `read(after)` gives
@@ -97,6 +168,24 @@ class Hub:
                 self.recent.popitem(last=False)
             return [(version, item) for version, item in items if version > after]
 
+    # -- open streams ----------------------------------------------------------------------------
+    def admit(self, key: str, address: str, per_key: int, per_address: int) -> Slot | None:
+        """A slot for one more stream of `key` from `address`, or None when either cap is reached
+        (0 = no cap). Counted in this process."""
+        with self.lock:
+            if (per_key and self.per_key[key] >= per_key) or (per_address and self.per_address[address] >= per_address):
+                return None
+            self.open_streams += 1
+            self.per_key[key] += 1
+            self.per_address[address] += 1
+            return Slot(self, key, address)
+
+    def status(self) -> dict:
+        with self.lock:
+            return {"open_streams": self.open_streams, "waiting": self.waiting,
+                    "games_watched": len(self.waiting_per_game), "addresses": len(self.per_address)}
+
+    # -- the watcher -----------------------------------------------------------------------------
     def _watch(self) -> None:
         db = store.connect(self.path)
         try:
@@ -105,11 +194,15 @@ class Hub:
             idle_since = time.monotonic()
             while True:
                 time.sleep(POLL_SECONDS)
-                version = db.execute("PRAGMA data_version").fetchone()[0]
-                if version != seen:
-                    seen = version
-                    self._read_new(db)
-                with self.changed:
+                try:
+                    version = db.execute("PRAGMA data_version").fetchone()[0]
+                    if version != seen:
+                        seen = version
+                        self._read_new(db)
+                except store.sqlite3.OperationalError as error:  # busy for a moment: look again next time
+                    if not store.is_busy(error):
+                        raise
+                with self.lock:
                     if self.waiting:
                         idle_since = time.monotonic()
                     elif time.monotonic() - idle_since > IDLE_STOP_SECONDS:
@@ -118,32 +211,25 @@ class Hub:
         finally:
             db.conn.close()
 
-    @staticmethod
-    def _keys_state(db, known: tuple[int, int] | None = None) -> tuple[int, int]:
-        """(newest key rowid, revoked keys). Every rotation adds a key, so the cheap max(rowid) tells
-        when counting the revoked keys is worth it."""
-        newest = db.execute("SELECT coalesce(max(rowid), 0) FROM keys").fetchone()[0]
-        if known is not None and known[0] == newest:
-            return known
-        return newest, db.execute("SELECT count(*) FROM keys WHERE revoked_at IS NOT NULL").fetchone()[0]
-
     def _read_new(self, db) -> None:
-        keys = self._keys_state(db, self.keys_seen)
-        rotated = self.keys_seen is not None and keys[1] != self.keys_seen[1]
-        self.keys_seen = keys
+        rotated = [row[0] for row in db.execute("SELECT DISTINCT game_id FROM keys WHERE rowid > ?",
+                                                [self.last_key_rowid]).fetchall()]
+        if rotated:
+            self.last_key_rowid = db.execute("SELECT coalesce(max(rowid), 0) FROM keys").fetchone()[0]
         rows = db.execute("SELECT game_id, max(seq), max(rowid) FROM events WHERE rowid > ? GROUP BY game_id",
                           [self.last_rowid]).fetchall()
         if not rows and not rotated:
             return
         if rows:
             self.last_rowid = max(self.last_rowid, *(row[2] for row in rows))
-        with self.changed:  # one step: a stream never sees a change of a rotation it has not seen
-            if rotated:
-                self.pokes += 1
+        with self.lock:  # one step: a stream never sees a change of a rotation it has not seen
+            for game_id in rotated:  # new games add key rows too: poking a game nobody watches costs nothing
+                self.pokes[game_id] = self.pokes.get(game_id, 0) + 1
+                self._wake(game_id)
             for game_id, seq, _ in rows:
                 if seq > self.versions.get(game_id, 0):
                     self.versions[game_id] = seq
-            self.changed.notify_all()
+                    self._wake(game_id)
 
 
 _hubs: dict[str, Hub] = {}
@@ -159,20 +245,24 @@ def hub(path: str) -> Hub:
         return _hubs[path]
 
 
-def stream(hub: Hub, game_id: str, version: int, still_allowed, heartbeat: float = 10.0):
+def stream(hub: Hub, game_id: str, version: int, still_allowed, heartbeat: float = 10.0, first_beat: float | None = None):
     """Yield each new version of a game as it appears (None as a heartbeat), while the key still works.
 
-    The key is checked again after every rotation (a poke) and at every heartbeat."""
-    last, pokes = version, hub.pokes
+    The key is checked again after every rotation of the game's links (a poke) and at every
+    heartbeat. `first_beat`: the first heartbeat's delay (spread, so that thousands of streams
+    opened together do not all beat in the same instant)."""
+    last, pokes = version, hub.pokes_of(game_id)
     checked = time.monotonic()
+    beat = heartbeat if first_beat is None else first_beat
     while True:
-        newest, now_pokes = hub.wait(game_id, last, heartbeat, pokes)
-        if now_pokes != pokes or time.monotonic() - checked >= heartbeat:
-            pokes, checked = now_pokes, time.monotonic()
+        newest, now_pokes = hub.wait(game_id, last, max(0.0, checked + beat - time.monotonic()), pokes)
+        beat_due = time.monotonic() - checked >= beat
+        if now_pokes != pokes or beat_due:
+            pokes, checked, beat = now_pokes, time.monotonic(), heartbeat
             if not still_allowed():
                 return
         if newest > last:
             last = newest
             yield newest
-        else:
+        elif beat_due:
             yield None

@@ -1,18 +1,30 @@
-"""Server-sent events: the page stream that htmx listens to, and the JSON event stream of the API."""
+"""Server-sent events: the page stream that htmx listens to, and the JSON event stream of the API.
+
+Each open stream takes a slot in the process's hub: at most `STREAMS_PER_KEY` streams of one
+link and `STREAMS_PER_ADDRESS` from one client address (per worker process); one more is answered
+429 with Retry-After. `/healthz` says how many streams this process holds (no keys, no games).
+"""
 from __future__ import annotations
 
 import json
+import os
+import random
 
-from flask import Blueprint, Response, current_app, request
+from flask import Blueprint, Response, current_app, jsonify, render_template, request
+from flask_babel import gettext
 
 from .. import db as store
 from .. import games, live
 from . import get_db
 from .api import access
+from .errors import json_error
 
 bp = Blueprint("live", __name__)
 
 HEADERS = {"Cache-Control": "no-store", "X-Accel-Buffering": "no"}
+RETRY_AFTER_SECONDS = 30
+DEFAULT_STREAMS_PER_KEY = 30  # a table has a handful of phones; a club's TV wall a few dozen
+DEFAULT_STREAMS_PER_ADDRESS = 300  # a venue behind one NAT address; 0 = no cap (benchmarks on loopback)
 
 
 def hub() -> live.Hub:
@@ -25,23 +37,79 @@ def heartbeat() -> float:
     return float(current_app.config.get("LIVE_HEARTBEAT_SECONDS", 10.0))
 
 
-def _key_still_works(path: str, who: games.Access):
-    def check() -> bool:
-        db = store.connect(path)
+def _cap(name: str, default: int) -> int:
+    """A stream cap from the app's config, else the environment (gunicorn), else the default."""
+    value = current_app.config.get(name, os.environ.get(name))
+    try:
+        return max(0, int(value)) if value is not None and value != "" else default
+    except ValueError:
+        return default
+
+
+def _admit(who: games.Access, json_body: bool):
+    """(slot, None) for one more stream of this key from this address, or (None, a 429 response)."""
+    slot = hub().admit(who.key, request.remote_addr or "", _cap("STREAMS_PER_KEY", DEFAULT_STREAMS_PER_KEY),
+                       _cap("STREAMS_PER_ADDRESS", DEFAULT_STREAMS_PER_ADDRESS))
+    if slot is not None:
+        return slot, None
+    text = gettext("Too many live sheets are open from here; this one will try again shortly.")
+    if json_body:
+        response, status = json_error(429, "too_many_streams", text, retry_after=RETRY_AFTER_SECONDS)
+    else:
+        response, status = render_template("error.html", status=429, message=text), 429
+        response = current_app.make_response((response, status))
+    response.status_code = 429
+    response.headers["Retry-After"] = str(RETRY_AFTER_SECONDS)
+    response.headers["Cache-Control"] = "no-store"
+    return None, response
+
+
+class Held:
+    """A stream's body that gives its slot back when the server closes it (the phone hung up, the
+    key was rotated, the worker stops) — even if it never started."""
+
+    def __init__(self, events, slot):
+        self.events, self.slot = events, slot
+
+    def __iter__(self):
+        return self
+
+    def __next__(self):
+        return next(self.events)
+
+    def close(self) -> None:
         try:
-            games.authorize(db, who.game_id, who.key)
-            return True
-        except games.NotFound:
-            return False
+            self.events.close()
         finally:
-            db.conn.close()
+            self.slot.release()
+
+
+def _key_still_works(the_hub: live.Hub, who: games.Access):
+    def check() -> bool:
+        def authorized(db) -> bool:
+            try:
+                games.authorize(db, who.game_id, who.key)
+                return True
+            except games.NotFound:
+                return False
+        return the_hub.read(authorized)
     return check
 
 
-def _start_version(who: games.Access) -> int:
+def _first_beat(beat: float) -> float:
+    """Spread the first heartbeat: streams opened together (a room arriving, a server restart) then
+    beat spread over time, not all in the same instant."""
+    return beat * random.uniform(0.5, 1.0)
+
+
+def _start_version(who: games.Access, slot: live.Slot) -> int:
     the_hub = hub()
-    the_hub.start()  # before reading the version, so no commit slips between the two
-    return store.version(get_db(), who.game_id)
+    try:
+        the_hub.start()  # before reading the version, so no commit slips between the two
+        return store.version(get_db(), who.game_id)
+    except BaseException:
+        slot.release()
+        raise
 
 
 def _last_event_id() -> int | None:
@@ -56,21 +124,23 @@ def page_stream(game_id, key):
     At each heartbeat a `ping` event repeats the version: a page that hears nothing for a few
     heartbeats knows its connection is dead (live.js) and reconnects."""
     who = games.authorize(get_db(), game_id, key)
-    version = _start_version(who)
-    path = current_app.config["SCOREKEEPER_DATABASE"]
+    slot, refused = _admit(who, json_body=False)
+    if refused is not None:
+        return refused
+    version = _start_version(who, slot)
     the_hub, beat = hub(), heartbeat()
 
     def events():
         yield f"retry: 1000\nid: {version}\nevent: changed\ndata: {version}\n\n"
         last = version
-        for newest in live.stream(the_hub, game_id, version, _key_still_works(path, who), beat):
+        for newest in live.stream(the_hub, game_id, version, _key_still_works(the_hub, who), beat, _first_beat(beat)):
             if newest is None:  # a named event, not a comment: the page sees it and knows the line is alive
                 yield f"event: ping\ndata: {last}\n\n"
             else:
                 last = newest
                 yield f"id: {newest}\nevent: changed\ndata: {newest}\n\n"
 
-    return Response(events(), mimetype="text/event-stream", headers=HEADERS)
+    return Response(Held(events(), slot), mimetype="text/event-stream", headers=HEADERS)
 
 
 def describe(event: dict) -> dict:
@@ -91,19 +161,18 @@ def describe(event: dict) -> dict:
 def json_stream(game_id):
     """One `change` event per new version (id = version); resumes after Last-Event-ID."""
     who = access(game_id)
-    current = _start_version(who)
+    slot, refused = _admit(who, json_body=True)
+    if refused is not None:
+        return refused
+    current = _start_version(who, slot)
     since = _last_event_id()
-    path = current_app.config["SCOREKEEPER_DATABASE"]
     the_hub, beat = hub(), heartbeat()
 
     def since_version(after: int) -> list[tuple[int, str]]:
         """(version, the event as sent) for each version above `after`, read from the database."""
-        db = store.connect(path)
-        try:
-            return [(e["seq"], f"id: {e['seq']}\nevent: change\ndata: {json.dumps(describe(e))}\n\n")
-                    for e in store.events_after(db, game_id, after)]
-        finally:
-            db.conn.close()
+        return the_hub.read(lambda db: [
+            (e["seq"], f"id: {e['seq']}\nevent: change\ndata: {json.dumps(describe(e))}\n\n")
+            for e in store.events_after(db, game_id, after)])
 
     def events():
         yield f"retry: 1000\nevent: hello\ndata: {json.dumps({'version': current})}\n\n"
@@ -111,7 +180,7 @@ def json_stream(game_id):
         if since is not None and since < current:
             for last, text in since_version(since):  # may already reach past `current`: go on from there
                 yield text
-        for newest in live.stream(the_hub, game_id, last, _key_still_works(path, who), beat):
+        for newest in live.stream(the_hub, game_id, last, _key_still_works(the_hub, who), beat, _first_beat(beat)):
             if newest is None:
                 yield ": keep-alive\n\n"
                 continue
@@ -120,4 +189,13 @@ def json_stream(game_id):
                 last = sent[-1][0]
                 yield "".join(text for _, text in sent)
 
-    return Response(events(), mimetype="text/event-stream", headers=HEADERS)
+    return Response(Held(events(), slot), mimetype="text/event-stream", headers=HEADERS)
+
+
+@bp.get("/healthz")
+def healthz():
+    """For a load balancer and the tests: this worker process is up, and how many streams it holds
+    (counts only: no game, key or address)."""
+    response = jsonify({"ok": True, "pid": os.getpid(), "streams": hub().status()})
+    response.headers["Cache-Control"] = "no-store"
+    return response
