@@ -49,8 +49,8 @@ def settlement_json(state) -> list[dict]:
 
 
 def describe(hand, state) -> str:
-    """`solo by Bruno, 7 tricks (+2)`; `proposal by Anna with Carla, 6 tricks (-2)`; `misère by Dario,
-    1 trick (failed)`; `all passed` — the CSV's detail, in English like the rest of the file."""
+    """`solo by Bruno, 7 tricks (+2)`; `proposal and acceptance by Anna with Carla, 6 tricks (-2)`;
+    `misère by Dario, 1 trick (failed)`; `all passed` — the CSV's detail, in English like the rest."""
     record, result = hand.record, hand.result
     if record.contract == PASS:
         return "all passed"
