@@ -163,6 +163,26 @@ class Money(Option):
         return raw or None
 
 
+def dispatch(event: Any, on_hand, on_end, no_bidding: str):
+    """Route one recorded change of a game without bidding: a `hand` to `on_hand(number, fields)`, an
+    `end` to `on_end(event)`; a bid is refused with `no_bidding`, any other change by its name."""
+    if not isinstance(event, dict):
+        raise InvalidInput(N_("A change must be a set of name and value pairs."), field="type")
+    kind = event.get("type")
+    if kind == "bid":
+        raise InvalidInput(no_bidding, field="type")
+    if kind == "end":
+        return on_end(event)
+    if kind != "hand":
+        raise InvalidInput(N_("This game does not know the change “%(kind)s”."), field="type", kind=_short(kind))
+    return on_hand(event.get("hand"), {k: v for k, v in event.items() if k not in ("type", "hand")})
+
+
+def with_defaults(specs: Sequence["Option"], options: dict) -> dict:
+    """The options a direct caller gave, the defaults filling the rest (the registry passes them all)."""
+    return {**{spec.name: spec.default for spec in specs}, **options}
+
+
 def resolve_options(specs: Sequence[Option], given: dict | None) -> dict:
     """Fill defaults and check every value; an unknown option is refused, not ignored."""
     given = dict(given or {})

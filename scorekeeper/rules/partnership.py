@@ -11,7 +11,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from .base import (
-    N_, HandNotCurrent, InvalidInput, Option, Place, StateConflict, TricksSum, YesNo, _short, check_int,
+    N_, dispatch, with_defaults, HandNotCurrent, InvalidInput, Option, Place, StateConflict, TricksSum, YesNo, _short, check_int,
     competition_places,
 )
 
@@ -37,9 +37,7 @@ class PartnershipVariant:
     players: tuple[int, ...] = (4,)
 
     def new_game(self, players: list[str], first_dealer: int, options: dict) -> "PartnershipGame":
-        # The registry passes checked options; defaults fill any left out by a direct caller.
-        options = {**{option.name: option.default for option in self.options}, **options}
-        return PartnershipGame(self, tuple(players), options, first_dealer, ())
+        return PartnershipGame(self, tuple(players), with_defaults(self.options, options), first_dealer, ())
 
 
 WHIST_CLASSICO = PartnershipVariant(
@@ -307,19 +305,12 @@ class PartnershipGame:
 
     # -- changes (each returns a new game; the old one is untouched) --------------------------
     def apply(self, event: dict) -> "PartnershipGame":
-        if not isinstance(event, dict):
-            raise InvalidInput(N_("A change must be a set of name and value pairs."), field="type")
-        kind = event.get("type")
-        if kind == "bid":
-            raise InvalidInput(N_("There is no bidding in this game: record the trump and the tricks of "
-                                  "each deal."), field="type")
-        if kind == "end":
-            raise StateConflict(N_("This game ends by itself: with the rubber, or after the four deals."))
-        if kind != "hand":
-            raise InvalidInput(N_("This game does not know the change “%(kind)s”."), field="type",
-                               kind=_short(kind))
-        fields = {k: v for k, v in event.items() if k not in ("type", "hand")}
-        return self.with_hand(event.get("hand"), fields)
+        return dispatch(event, self.with_hand, self._refuse_end,
+                        N_("There is no bidding in this game: record the trump and the tricks of each deal."))
+
+    @staticmethod
+    def _refuse_end(event: dict):
+        raise StateConflict(N_("This game ends by itself: with the rubber, or after the four deals."))
 
     def with_hand(self, number: Any, fields: dict) -> "PartnershipGame":
         """Record some fields of a deal (the current one, or an earlier one as a correction)."""

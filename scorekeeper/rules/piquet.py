@@ -16,7 +16,7 @@ from functools import cache
 from typing import Any, Iterable, Sequence
 
 from .base import (
-    N_, HandNotCurrent, InvalidInput, Option, Place, StateConflict, Term, TricksSum, _short, check_int,
+    N_, dispatch, with_defaults, HandNotCurrent, InvalidInput, Option, Place, StateConflict, Term, TricksSum, _short, check_int,
     competition_places,
 )
 
@@ -52,9 +52,7 @@ class PiquetVariant:
     players: tuple[int, ...] = (2,)
 
     def new_game(self, players: list[str], first_dealer: int, options: dict) -> "PiquetGame":
-        # The registry passes checked options; defaults fill any left out by a direct caller.
-        options = {**{option.name: option.default for option in self.options}, **options}
-        return PiquetGame(self, tuple(players), options, first_dealer, ())
+        return PiquetGame(self, tuple(players), with_defaults(self.options, options), first_dealer, ())
 
 
 PIQUET = PiquetVariant(
@@ -546,19 +544,12 @@ class PiquetGame:
 
     # -- changes -----------------------------------------------------------------------------------
     def apply(self, event: dict) -> "PiquetGame":
-        if not isinstance(event, dict):
-            raise InvalidInput(N_("A change must be a set of name and value pairs."), field="type")
-        kind = event.get("type")
-        if kind == "bid":
-            raise InvalidInput(N_("There is no bidding in Piquet: record each deal's declarations and play."),
-                               field="type")
-        if kind == "end":
-            raise StateConflict(N_("A partie of Piquet ends by itself after its six deals (eight after a tie)."))
-        if kind != "hand":
-            raise InvalidInput(N_("This game does not know the change “%(kind)s”."), field="type",
-                               kind=_short(kind))
-        fields = {k: v for k, v in event.items() if k not in ("type", "hand")}
-        return self.with_hand(event.get("hand"), fields)
+        return dispatch(event, self.with_hand, self._refuse_end,
+                        N_("There is no bidding in Piquet: record each deal's declarations and play."))
+
+    @staticmethod
+    def _refuse_end(event: dict):
+        raise StateConflict(N_("A partie of Piquet ends by itself after its six deals (eight after a tie)."))
 
     def with_hand(self, number: Any, fields: dict) -> "PiquetGame":
         """Record a deal whole, or correct one: the fields given replace the recorded ones, then the

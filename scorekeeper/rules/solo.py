@@ -32,7 +32,7 @@ from decimal import Decimal
 from typing import Any, Sequence
 
 from .base import (
-    N_, HandNotCurrent, InvalidInput, Money, Option, Place, RuleError, StateConflict, Term, TricksSum, WholeNumber,
+    N_, dispatch, with_defaults, HandNotCurrent, InvalidInput, Money, Option, Place, RuleError, StateConflict, Term, TricksSum, WholeNumber,
     _short, check_seat, standings_by_total,
 )
 
@@ -84,9 +84,7 @@ class SoloVariant:
     players: tuple[int, ...] = (SEATS,)
 
     def new_game(self, players: list[str], first_dealer: int, options: dict) -> "SoloGame":
-        # The registry passes checked options; defaults fill any left out by a direct caller.
-        options = {**{option.name: option.default for option in self.options}, **options}
-        return SoloGame(self, tuple(players), options, first_dealer)
+        return SoloGame(self, tuple(players), with_defaults(self.options, options), first_dealer)
 
 
 SOLO_WHIST = SoloVariant(
@@ -318,19 +316,9 @@ class SoloGame:
 
     # -- changes (each returns a new game; the old one is untouched) --------------------------
     def apply(self, event: dict) -> "SoloGame":
-        if not isinstance(event, dict):
-            raise InvalidInput(N_("A change must be a set of name and value pairs."), field="type")
-        kind = event.get("type")
-        if kind == "bid":
-            raise InvalidInput(N_("The auction is not recorded in Solo Whist: record the final contract, the "
-                                  "declarer and the tricks of each deal."), field="type")
-        if kind == "end":
-            return self.with_end(event)
-        if kind != "hand":
-            raise InvalidInput(N_("This game does not know the change “%(kind)s”."), field="type",
-                               kind=_short(kind))
-        fields = {k: v for k, v in event.items() if k not in ("type", "hand")}
-        return self.with_hand(event.get("hand"), fields)
+        return dispatch(event, self.with_hand, self.with_end,
+                        N_("The auction is not recorded in Solo Whist: record the final contract, the declarer "
+                           "and the tricks of each deal."))
 
     def with_end(self, event: dict | None = None) -> "SoloGame":
         extra = sorted(str(name) for name in (event or {}) if name != "type")

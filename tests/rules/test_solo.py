@@ -10,7 +10,7 @@ from scorekeeper.rules.base import (
 )
 from scorekeeper.rules.solo import (
     CONTRACTS, PASS, SOLO_WHIST, Contract, Deal, DealRecord, DealResult, InvalidContract, Payment, SoloGame,
-    money, score_deal, settle,
+    money, settle,
 )
 
 PLAYERS = ["Anna", "Bruno", "Carla", "Dario"]
