@@ -11,8 +11,8 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from .base import (
-    N_, dispatch, with_defaults, HandNotCurrent, InvalidInput, Option, Place, StateConflict, TricksSum, YesNo, _short, check_int,
-    competition_places,
+    N_, HandNotCurrent, InvalidInput, Option, Place, StateConflict, TricksSum, YesNo, _short, check_int,
+    competition_places, dispatch, with_defaults,
 )
 
 SIDES = ((0, 2), (1, 3))

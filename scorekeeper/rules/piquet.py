@@ -16,8 +16,8 @@ from functools import cache
 from typing import Any, Iterable, Sequence
 
 from .base import (
-    N_, dispatch, with_defaults, HandNotCurrent, InvalidInput, Option, Place, StateConflict, Term, TricksSum, _short, check_int,
-    competition_places,
+    N_, HandNotCurrent, InvalidInput, Option, Place, StateConflict, Term, TricksSum, _short, check_int,
+    competition_places, dispatch, with_defaults,
 )
 
 PLAYERS = 2

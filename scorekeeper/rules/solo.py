@@ -32,8 +32,8 @@ from decimal import Decimal
 from typing import Any, Sequence
 
 from .base import (
-    N_, dispatch, with_defaults, HandNotCurrent, InvalidInput, Money, Option, Place, RuleError, StateConflict, Term, TricksSum, WholeNumber,
-    _short, check_seat, standings_by_total,
+    N_, HandNotCurrent, InvalidInput, Money, Option, Place, RuleError, StateConflict, Term, TricksSum, WholeNumber,
+    _short, check_seat, dispatch, standings_by_total, with_defaults,
 )
 
 SEATS = 4
