@@ -186,7 +186,8 @@ def save_hand(game_id, key, number):
     try:
         loaded = games.change(get_db(), who, event, hand_seen=form.get("version"))
     except RuleError as error:
-        edit = _edit_form(who, loaded, number, form) if form.get("correction") else None
+        correcting = form.get("correction") and who.role == "scorer" and 1 <= number <= len(loaded.state.hands)
+        edit = _edit_form(who, loaded, number, form) if correcting else None  # not for a hand not yet dealt
         return _refused(who, error, edit=edit, form=form)
     return _after_change(who, loaded)
 
