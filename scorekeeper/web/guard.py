@@ -197,6 +197,7 @@ class ChunkedLimit:
             environ["wsgi.input"] = BytesIO(body)
             environ["CONTENT_LENGTH"] = str(len(body))
             environ.pop("wsgi.input_terminated", None)
+            environ.pop("HTTP_TRANSFER_ENCODING", None)  # now a body of known length
         return self.wsgi_app(environ, start_response)
 
 
