@@ -276,6 +276,9 @@ def test_no_inline_style_is_left_in_the_pages(client, api):
     page = client.get(f"/g/{gid}/{key}").get_data(as_text=True)
     assert 'class="legend"' in page  # the chart is drawn
     assert "style=" not in page and "<script>" not in page
+    for doc in ("api.md", "rules/bid-exactly.md", "rules/partnership.md"):
+        text = client.get(f"/docs/{doc}").get_data(as_text=True)
+        assert "style=" not in text and 'class="align-right"' in text, doc
 
 
 # --------------------------------------------------------------------------------------------
