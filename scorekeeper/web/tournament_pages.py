@@ -184,7 +184,7 @@ def standings_page(who, t):
     response = make_response(
         render_block("tournament_standings.html", "live", **context(t, who)) if is_htmx()
         else render_template("tournament_standings.html", **context(t, who)))
-    response.headers["Cache-Control"] = "no-cache"
+    response.headers["Cache-Control"] = "private, no-cache"  # revalidated by ETag at every poll (a view key only)
     response.headers["Vary"] = "HX-Request, Cookie"
     response.set_etag(_etag(t.fingerprint))
     return response
