@@ -2,7 +2,7 @@
 requests each (valid and invalid by the schema), on a real game and tournament most of the time.
 
 Whatever is sent: never a 5xx, and every answer is one the document describes (status code,
-content type, headers, body schema). Where the app and the document disagreed, one was fixed.
+content type, headers, body schema): when they disagree, fix the document or the app.
 The event stream is left out: it never ends by design (tests/web/test_stream.py covers it).
 """
 from __future__ import annotations
