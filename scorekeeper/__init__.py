@@ -25,6 +25,9 @@ def create_app(config: dict | None = None) -> Flask:
         BABEL_DEFAULT_LOCALE="en",
         SESSION_COOKIE_SAMESITE="Lax",
         JSON_SORT_KEYS=False,
+        RATE_LIMIT_CREATE=os.environ.get("RATE_LIMIT_CREATE", "100/hour"),  # per client address and worker
+        RATE_LIMIT_WRITE=os.environ.get("RATE_LIMIT_WRITE", "600/minute"),
+        MAX_EVENTS_PER_GAME=int(os.environ.get("MAX_EVENTS_PER_GAME", "5000")),
     )
     app.config.update(config or {})
     app.json.sort_keys = False

@@ -81,7 +81,20 @@ def _v2(db: sqlite_utils.Database) -> None:
     db["tournament_games"].create_index(["tournament_id", "round", "table_label"], unique=True)
 
 
-MIGRATIONS = [_v1, _v2]  # append only: migration i brings the file from user_version i to i + 1
+def _v3(db: sqlite_utils.Database) -> None:
+    """The games and tournaments each phone created or opened (issue #8), kept here rather than in a cookie:
+    the browser holds only its random device id."""
+    db["device_games"].create(
+        {"device": str, "game_id": str, "key": str, "role": str, "label": str, "added_at": str},
+        pk=("device", "game_id"), not_null={"key", "role", "label", "added_at"})
+    db["device_games"].create_index(["device", "added_at"])
+    db["device_tournaments"].create(
+        {"device": str, "tournament_id": str, "key": str, "role": str, "label": str, "added_at": str},
+        pk=("device", "tournament_id"), not_null={"key", "role", "label", "added_at"})
+    db["device_tournaments"].create_index(["device", "added_at"])
+
+
+MIGRATIONS = [_v1, _v2, _v3]  # append only: migration i brings the file from user_version i to i + 1
 
 
 def migrate(db: sqlite_utils.Database) -> None:
@@ -173,8 +186,18 @@ def now() -> str:
     return datetime.now(timezone.utc).isoformat(timespec="milliseconds")
 
 
+MAX_EVENTS = 5000  # per game; `db.max_events` (the app's MAX_EVENTS_PER_GAME) overrides it
+
+
 def append_event(db, game_id: str, seq: int, kind: str, payload: dict, role: str | None, seat: int | None) -> dict:
-    """Append one event; returns it as `events()` will read it back."""
+    """Append one event; returns it as `events()` will read it back.
+
+    A game takes at most MAX_EVENTS events: past that `TooManyChanges` (409), and the write unit
+    around this call rolls back."""
+    if seq > getattr(db, "max_events", MAX_EVENTS):
+        from .rules.base import N_, TooManyChanges
+        raise TooManyChanges(N_("This game has reached the limit of %(max)s changes: start a new game."),
+                             max=getattr(db, "max_events", MAX_EVENTS))
     event = {"seq": seq, "type": kind, "payload": payload, "created_at": now(), "actor_role": role, "actor_seat": seat}
     db["events"].insert({**event, "game_id": game_id,
                          "payload": json.dumps(payload, ensure_ascii=False, separators=(",", ":"))})

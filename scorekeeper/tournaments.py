@@ -26,7 +26,7 @@ from . import db as store
 from . import games
 from .keys import find_key, new_id, new_key
 from .rules import N_, RuleError
-from .rules.base import InvalidInput, StateConflict, check_int
+from .rules.base import InvalidInput, StateConflict, check_int, has_control_characters
 from .rules.standings import Standing, tournament_standings
 from .rules.torneo import WHIST_TORNEO
 
@@ -144,6 +144,8 @@ def check_name(name) -> str:
     if len(name) > MAX_TOURNAMENT_NAME:
         raise InvalidInput(N_("A tournament name may be at most %(max)s characters long."), field="name",
                            max=MAX_TOURNAMENT_NAME)
+    if has_control_characters(name):
+        raise InvalidInput(N_("A tournament name may not contain control characters."), field="name")
     return name
 
 
@@ -166,6 +168,8 @@ def check_table(label) -> str | None:
     label = _clean(label)
     if len(label) > MAX_TABLE:
         raise InvalidInput(N_("A table name may be at most %(max)s characters long."), field="table", max=MAX_TABLE)
+    if has_control_characters(label):
+        raise InvalidInput(N_("A table name may not contain control characters."), field="table")
     return label
 
 
@@ -192,6 +196,22 @@ def create(db, name, scheme=None) -> tuple[str, dict]:
         db["tournament_keys"].insert_all({"key": key, "tournament_id": tournament_id, "role": role,
                                           "created_at": store.now()} for role, key in keys.items())
     return tournament_id, keys
+
+
+def rotate(db, access: Access, role) -> str:
+    """Replace one of the tournament's links (organiser only); the old key stops working at once."""
+    if not access.may_manage():
+        raise games.Forbidden(N_("Only the organiser can change the tournament's links."))
+    if role not in ROLES:
+        raise InvalidInput(N_("There is no link called “%(role)s”."), field="role", role=str(role)[:20])
+    with store.write(db):
+        _row(db, access.tournament_id)
+        db.execute("UPDATE tournament_keys SET revoked_at = ? WHERE tournament_id = ? AND role = ? "
+                   "AND revoked_at IS NULL", [store.now(), access.tournament_id, role])
+        key = new_key()
+        db["tournament_keys"].insert({"key": key, "tournament_id": access.tournament_id, "role": role,
+                                      "created_at": store.now()})
+    return key
 
 
 def authorize(db, tournament_id, key) -> Access:

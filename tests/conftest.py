@@ -17,7 +17,8 @@ POLL_INTERVAL = 0.05  # serve_forever's wait between shutdown checks (0.5 s by d
 def make_app(folder):
     """An app on a fresh database file in `folder`, as the tests see it (links on loopback)."""
     return create_app({"SCOREKEEPER_DATABASE": str(folder / "test.sqlite3"), "SECRET_KEY": "test", "TESTING": True,
-                       "LISTEN_HOST": "127.0.0.1", "PUBLIC_URL": ""})
+                       "LISTEN_HOST": "127.0.0.1", "PUBLIC_URL": "",
+                       "RATE_LIMIT_CREATE": "", "RATE_LIMIT_WRITE": ""})  # tests of the limits set their own
 
 
 def count_rows(app, table: str = "games") -> int:

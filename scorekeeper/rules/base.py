@@ -6,6 +6,7 @@ the recorded inputs alone.
 from __future__ import annotations
 
 import re
+import unicodedata
 from dataclasses import dataclass
 from decimal import Decimal
 from fractions import Fraction
@@ -73,6 +74,12 @@ class StateConflict(RuleError):
 
 class HandNotCurrent(StateConflict):
     code = "hand_not_current"
+
+
+class TooManyChanges(StateConflict):
+    """A game holds at most so many changes (a bound on replay and storage; a real game needs a few hundred)."""
+
+    code = "too_many_changes"
 
 
 @dataclass(frozen=True)
@@ -201,6 +208,14 @@ def _short(value: Any, limit: int = 40) -> str:
 
 
 MAX_NAME = 40
+BIDI_CONTROLS = set("\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
+
+
+def has_control_characters(text: str) -> bool:
+    """Control characters (NUL, escape, …), lone surrogates or bidirectional overrides in a name.
+
+    Run after the whitespace is normalised: tabs and newlines have become spaces by then."""
+    return any(unicodedata.category(c) in ("Cc", "Cs") or c in BIDI_CONTROLS for c in text)
 
 
 def check_players(players: Any, allowed: Iterable[int]) -> list[str]:
@@ -223,6 +238,8 @@ def check_players(players: Any, allowed: Iterable[int]) -> list[str]:
             raise InvalidPlayers(N_("Every player needs a name."))
         if len(name) > MAX_NAME:
             raise InvalidPlayers(N_("A name may be at most %(max)s characters long."), max=MAX_NAME)
+        if has_control_characters(name):
+            raise InvalidPlayers(N_("A name may not contain control characters."))
     folded = [n.casefold() for n in names]
     for i, name in enumerate(folded):
         if name in folded[:i]:

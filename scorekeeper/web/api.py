@@ -21,13 +21,35 @@ class Malformed(RuleError):
 
 
 def body() -> dict:
+    """The JSON object sent: UTF-8 JSON text holding only Unicode text (no lone surrogate such as
+    "\\ud800", which JSON's escapes can spell but no text can hold); anything else is 400 `malformed`."""
     try:
         data = request.get_json(silent=True, force=True)
     except RecursionError:  # nested deeper than the parser goes: malformed, not a 500
         data = None
     if not isinstance(data, dict):
         raise Malformed(N_("The body must be a JSON object."))
+    if not _unicode_only(data):
+        raise Malformed(N_("The body holds a lone surrogate (such as \\ud800): that is not text."))
     return data
+
+
+def _unicode_only(value) -> bool:
+    """No string in the value (keys included) holds a lone surrogate."""
+    stack = [value]
+    while stack:
+        item = stack.pop()
+        if isinstance(item, str):
+            try:
+                item.encode("utf-8")
+            except UnicodeEncodeError:
+                return False
+        elif isinstance(item, dict):
+            stack.extend(item.keys())
+            stack.extend(item.values())
+        elif isinstance(item, list):
+            stack.extend(item)
+    return True
 
 
 def bearer_key() -> str | None:

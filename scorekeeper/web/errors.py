@@ -1,7 +1,12 @@
-"""One place that turns exceptions into pages or JSON errors: never a bare 500 for bad input."""
+"""One place that turns exceptions into pages or JSON errors: never a bare 500 for bad input.
+
+Error responses are written so that they cannot fail themselves: every text they carry is made
+encodable first (a lone surrogate sent in a JSON string becomes `\\ud800`), and if rendering the
+page still fails, a plain text answer goes out instead.
+"""
 from __future__ import annotations
 
-from flask import jsonify, render_template, request
+from flask import Response, jsonify, render_template, request
 from flask_babel import gettext
 from werkzeug.exceptions import HTTPException
 
@@ -9,11 +14,26 @@ from ..games import NotFound
 from ..rules import RuleError
 from ..rules.base import Term
 
+HTTP_CODES = {400: "malformed", 403: "cross_site", 404: "not_found", 405: "method_not_allowed", 413: "too_large",
+              429: "rate_limited"}
+
+
+def encodable(text) -> str:
+    """`text` with anything UTF-8 cannot carry (lone surrogates) written as an escape."""
+    text = str(text)
+    try:
+        text.encode("utf-8")
+        return text
+    except UnicodeEncodeError:
+        return text.encode("utf-8", "backslashreplace").decode("utf-8")
+
 
 def message(error: RuleError) -> str:
-    """The rule's sentence in the player's language (the words of the rules in it too)."""
-    params = {name: gettext(value) if isinstance(value, Term) else value for name, value in error.params.items()}
-    return gettext(error.template, **params)
+    """The rule's sentence in the player's language (the words of the rules in it too); never text UTF-8
+    cannot carry."""
+    params = {name: gettext(value) if isinstance(value, Term) else encodable(value) if isinstance(value, str) else value
+              for name, value in error.params.items()}
+    return encodable(gettext(error.template, **params))
 
 
 def wants_json() -> bool:
@@ -21,8 +41,15 @@ def wants_json() -> bool:
 
 
 def json_error(status: int, code: str, text: str, **extra):
-    body = {"error": {"code": code, "message": text, **extra}}
+    body = {"error": {"code": code, "message": encodable(text), **extra}}
     return jsonify(body), status
+
+
+def page_error(status: int, text: str, headers=None):
+    try:
+        return render_template("error.html", status=status, message=encodable(text)), status, headers or {}
+    except Exception:  # the page itself failed: a plain answer rather than none
+        return Response(encodable(text), status, headers or {}, mimetype="text/plain")
 
 
 def register(app) -> None:
@@ -31,32 +58,43 @@ def register(app) -> None:
         text = gettext(error.message)
         if wants_json():
             return json_error(404, "not_found", text)
-        return render_template("error.html", status=404, message=text), 404
+        return page_error(404, text)
 
     @app.errorhandler(RuleError)
     def rule_error(error):
         if wants_json():
             return json_error(error.status, error.code, message(error), **({"field": error.field} if error.field else {}))
-        return render_template("error.html", status=error.status, message=message(error)), error.status
+        return page_error(error.status, message(error))
 
     @app.errorhandler(HTTPException)
     def http_error(error):
         texts = {
             400: gettext("The request could not be understood."),
+            403: gettext("This form was sent from a page of another site, so it was refused. "
+                         "Open Segnapunti directly and try again."),
             404: gettext("There is no such page."),
             405: gettext("That action is not possible here."),
             413: gettext("That is far too much text."),
+            429: gettext("Too many requests from this device in a short time: wait %(seconds)s seconds and "
+                         "try again.", seconds=getattr(error, "retry_after", 60)),
         }
         text = texts.get(error.code, error.description or "")
+        headers = {"Retry-After": str(error.retry_after)} if getattr(error, "retry_after", None) else {}
+        if error.code == 403 and error.description != "cross_site":
+            text = error.description or ""
         if wants_json():
-            code = {400: "malformed", 404: "not_found", 405: "method_not_allowed", 413: "too_large"}.get(error.code, "error")
-            return json_error(error.code, code, text)
-        return render_template("error.html", status=error.code, message=text), error.code
+            code = HTTP_CODES.get(error.code, "error")
+            if error.code == 403 and error.description != "cross_site":
+                code = "forbidden"
+            response, status = json_error(error.code, code, text)
+            response.headers.update(headers)
+            return response, status
+        return page_error(error.code, text, headers)
 
     @app.errorhandler(Exception)
     def unexpected(error):
-        app.logger.exception("unexpected error")
+        app.logger.error("unexpected error: %s", encodable(repr(error)), exc_info=True)
         text = gettext("Something went wrong on our side; nothing you entered was lost.")
         if wants_json():
             return json_error(500, "internal", text)
-        return render_template("error.html", status=500, message=text), 500
+        return page_error(500, text)

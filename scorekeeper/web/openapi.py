@@ -9,10 +9,22 @@ AUTH = [{"bearer": []}]
 
 
 def _errors(*codes: int) -> dict:
-    words = {400: "Malformed JSON or body", 403: "The key's role may not do this", 404: "Unknown game or key",
-             409: "State conflict (bidding closed, hand not current, nothing to undo)",
-             412: "If-Match version mismatch (the body carries the current game)", 422: "A rule was broken"}
-    return {str(c): {"description": words[c], "content": {"application/json": {"schema": ERROR}}} for c in codes}
+    words = {400: "Malformed: not a JSON object in UTF-8, or a string holding a lone surrogate",
+             403: "The key's role may not do this (`forbidden`), or a browser sent it from another site (`cross_site`)",
+             404: "Unknown game or key",
+             409: "State conflict (bidding closed, hand not current, nothing to undo, `too_many_changes`)",
+             412: "If-Match version mismatch (the body carries the current game)",
+             413: "The body is too large (64 KB), chunked or not", 422: "A rule was broken",
+             429: "Too many requests from this client address: wait `Retry-After` seconds"}
+    out = {str(c): {"description": words[c], "content": {"application/json": {"schema": ERROR}}} for c in codes}
+    if 429 in codes:
+        out["429"]["headers"] = {"Retry-After": {"description": "Seconds to wait", "schema": {"type": "integer"}}}
+    return out
+
+
+def _writes(*codes: int) -> dict:
+    """The errors of a state-changing request: `codes` and those any write may get (400, 403, 413, 429)."""
+    return _errors(*sorted({400, 403, 413, 429, *codes}))
 
 
 def _json(schema: dict, description: str = "OK") -> dict:
@@ -48,7 +60,9 @@ def document(app) -> dict:
                     "properties": {"code": {"type": "string", "examples": [
                         "forbidden_bid", "bid_out_of_range", "tricks_sum", "missing_bids", "invalid_contract",
                         "invalid_players", "invalid_option", "invalid_input", "hand_not_current",
-                        "bidding_closed", "forbidden", "not_found", "malformed", "version_mismatch"]},
+                        "bidding_closed", "conflict", "too_many_changes", "forbidden", "cross_site", "not_found",
+                        "method_not_allowed", "malformed", "version_mismatch", "too_large", "rate_limited", "rule",
+                        "table_taken", "already_in_tournament", "invalid_game", "internal"]},
                         "message": {"type": "string"}, "field": {"type": "string"}}}}},
                 "Hand": {"type": "object", "properties": {
                     "number": {"type": "integer"}, "name": {"type": "string"}, "cards": {"type": "integer"},
@@ -99,7 +113,7 @@ def document(app) -> dict:
                 "responses": {"201": _json({"type": "object", "properties": {
                     "id": {"type": "string"}, "variant": {"type": "string"}, "version": {"type": "integer"},
                     "keys": {"type": "object"}, "links": {"type": "object"}, "game": GAME}}, "Created"),
-                    **_errors(400, 422)}}},
+                    **_writes(422)}}},
             "/api/v1/games/{game_id}": {"get": {
                 "summary": "Read a game (any key; sealed bids hidden)", "parameters": [GAME_ID], "security": AUTH,
                 "responses": {"200": _json(GAME), **_errors(404)}}},
@@ -107,7 +121,7 @@ def document(app) -> dict:
                 **write, "parameters": [GAME_ID, HAND, SEAT, IF_MATCH],
                 "summary": "Record one bid, in any order (scorer, or the seat's own key)",
                 "requestBody": _body({"type": "object", "required": ["bid"], "properties": {"bid": {"type": "integer"}}}),
-                "responses": {"200": _json(GAME), **_errors(400, 403, 404, 409, 412, 422)}}},
+                "responses": {"200": _json(GAME), **_writes(404, 409, 412, 422)}}},
             "/api/v1/games/{game_id}/hands/{n}": {"put": {
                 **write, "parameters": [GAME_ID, HAND, IF_MATCH],
                 "summary": "Record or edit a hand: any subset of the fields (scorer)",
@@ -121,18 +135,18 @@ def document(app) -> dict:
                     "honours": {"type": "array", "items": {"type": "integer"}, "minItems": 2, "maxItems": 2},
                     "revokes": {"type": "array", "items": {"type": "integer"}},
                     "remarks": {"type": "array", "items": {"type": "integer"}, "minItems": 2, "maxItems": 2}}}),
-                "responses": {"200": _json(GAME), **_errors(400, 403, 404, 409, 412, 422)}}},
+                "responses": {"200": _json(GAME), **_writes(404, 409, 412, 422)}}},
             "/api/v1/games/{game_id}/undo": {"post": {
                 **write, "summary": "Revert the last change (scorer)",
-                "responses": {"200": _json(GAME), **_errors(403, 404, 409, 412)}}},
+                "responses": {"200": _json(GAME), **_writes(404, 409, 412)}}},
             "/api/v1/games/{game_id}/end": {"post": {
                 **write, "summary": "End a game of open length now (scorer); a game of fixed length answers 409",
-                "responses": {"200": _json(GAME), **_errors(403, 404, 409, 412)}}},
+                "responses": {"200": _json(GAME), **_writes(404, 409, 412)}}},
             "/api/v1/games/{game_id}/keys/rotate": {"post": {
                 **write, "summary": "Replace a link; the old key stops working at once (scorer)",
                 "requestBody": _body({"type": "object", "required": ["role"], "properties": {
                     "role": {"type": "string", "enum": ["scorer", "view", "seat"]}, "seat": {"type": "integer"}}}),
-                "responses": {"200": _json({"type": "object"}), **_errors(400, 403, 404, 422)}}},
+                "responses": {"200": _json({"type": "object"}), **_writes(404, 422)}}},
             "/api/v1/games/{game_id}/export.csv": {"get": {
                 "summary": "The game as CSV", "parameters": [GAME_ID], "security": AUTH,
                 "responses": {"200": {"description": "CSV", "content": {"text/csv": {}}}, **_errors(404)}}},
@@ -188,7 +202,7 @@ TOURNAMENT_PATHS = {
         "responses": {"201": _json({"type": "object", "properties": {
             "id": {"type": "string"}, "keys": {"type": "object", "properties": {
                 "organiser": {"type": "string"}, "view": {"type": "string"}, "join": {"type": "string"}}},
-            "links": {"type": "object"}, "tournament": TOURNAMENT}}, "Created"), **_errors(400, 422)}}},
+            "links": {"type": "object"}, "tournament": TOURNAMENT}}, "Created"), **_writes(422)}}},
     "/api/v1/tournaments/{tournament_id}": {"get": {
         "summary": "Read a tournament: its partite and the standings (any of its keys)",
         "parameters": [TOURNAMENT_ID], "security": TOURNAMENT_AUTH,
@@ -212,11 +226,21 @@ TOURNAMENT_PATHS = {
             "id": {"type": "string"}, "variant": {"type": "string"}, "version": {"type": "integer"},
             "table": {"type": "string"}, "round": {"type": "integer"}, "keys": {"type": "object"},
             "links": {"type": "object"}, "game": GAME, "tournament": TOURNAMENT}}, "Created"),
-            **_errors(400, 403, 422), **TOURNAMENT_ERRORS}}},
+            **_writes(422), **TOURNAMENT_ERRORS}}},
     "/api/v1/tournaments/{tournament_id}/games/{game_id}": {"delete": {
         "summary": "Take a partita out of the tournament (organiser); the game itself is kept",
         "parameters": [TOURNAMENT_ID, GAME_ID], "security": TOURNAMENT_AUTH,
-        "responses": {"200": _json(TOURNAMENT), **_errors(403), "404": TOURNAMENT_ERRORS["404"]}}},
+        "responses": {"200": _json(TOURNAMENT), **_writes(), "404": TOURNAMENT_ERRORS["404"]}}},
+    "/api/v1/tournaments/{tournament_id}/keys/rotate": {"post": {
+        "summary": "Replace one of the tournament's links; the old key stops working at once (organiser)",
+        "parameters": [TOURNAMENT_ID], "security": TOURNAMENT_AUTH,
+        "requestBody": _body({"type": "object", "required": ["role"], "properties": {
+            "role": {"type": "string", "enum": ["organiser", "view", "join"]}}}),
+        "responses": {"200": _json({"type": "object", "required": ["role", "key", "keys", "links"], "properties": {
+            "role": {"type": "string"}, "key": {"type": "string"},
+            "keys": {"type": "object", "properties": {
+                "organiser": {"type": "string"}, "view": {"type": "string"}, "join": {"type": "string"}}},
+            "links": {"type": "object"}}}), **_writes(422), "404": TOURNAMENT_ERRORS["404"]}}},
     "/api/v1/tournaments/{tournament_id}/standings.csv": {"get": {
         "summary": "The standings as CSV: place, player, table points (exact and decimal), raw points, partite",
         "parameters": [TOURNAMENT_ID], "security": TOURNAMENT_AUTH,

@@ -1,7 +1,7 @@
 """HTML pages: full pages without JavaScript, single fragments for htmx. Views stay thin."""
 from __future__ import annotations
 
-from flask import Blueprint, abort, make_response, redirect, render_template, request, session, url_for
+from flask import Blueprint, abort, make_response, redirect, render_template, request, url_for
 from flask_babel import gettext
 from jinja2_fragments.flask import render_block
 
@@ -10,17 +10,15 @@ from . import LANGUAGES, get_db
 from ..rules import VARIANTS, RuleError, find_variant
 from ..families import family_of
 from ..rules.base import MAX_NAME
+from . import devices
 from . import sheet as sheet_view
 from .errors import message
+from .guard import safe_next
 from .labels import chosen_options, variant_name
 from .links import links
 from .qr import qr_svg
 
 bp = Blueprint("pages", __name__)
-
-MAX_REMEMBERED = 30
-
-
 
 
 def is_htmx() -> bool:
@@ -30,26 +28,21 @@ def is_htmx() -> bool:
 # -- home and language ------------------------------------------------------------------------
 @bp.get("/")
 def home():
-    return render_template("home.html", games=session.get("games", []))
+    return render_template("home.html", games=devices.listed("game"))
 
 
 @bp.get("/lang/<code>")
 def language(code):
     if code not in LANGUAGES:
         abort(404)
-    target = request.args.get("next", "")
-    if not target.startswith("/") or target.startswith("//"):
-        target = url_for("pages.home")
-    response = redirect(target, 303)
+    response = redirect(safe_next(request.args.get("next", "")), 303)
     response.set_cookie("lang", code, max_age=365 * 24 * 3600, samesite="Lax")
     return response
 
 
 def remember(game_id: str, key: str, role: str, state) -> None:
-    """Keep the games this browser created or opened (newest first) for the home page."""
-    label = f"{variant_name(state.variant)} · {', '.join(state.players)}"
-    kept = [g for g in session.get("games", []) if g[0] != game_id]
-    session["games"] = [[game_id, key, role, label]] + kept[: MAX_REMEMBERED - 1]
+    """Keep the games this phone created or opened (newest first) for the home page (`devices`)."""
+    devices.remember("game", game_id, key, role, f"{variant_name(state.variant)} · {', '.join(state.players)}")
 
 
 # -- new game --------------------------------------------------------------------------------
@@ -131,7 +124,8 @@ def render_sheet(who, loaded, status: int = 200, error: str | None = None, view=
 @bp.get("/g/<game_id>/<key>")
 def sheet(game_id, key):
     who, loaded = _open(game_id, key)
-    remember(game_id, key, who.role, loaded.state)
+    if not is_htmx():  # a live refresh is no reason to write
+        remember(game_id, key, who.role, loaded.state)
     return render_sheet(who, loaded, view=request.args)
 
 
@@ -192,7 +186,8 @@ def save_hand(game_id, key, number):
     try:
         loaded = games.change(get_db(), who, event, hand_seen=form.get("version"))
     except RuleError as error:
-        edit = _edit_form(who, loaded, number, form) if form.get("correction") else None
+        correcting = form.get("correction") and who.role == "scorer" and 1 <= number <= len(loaded.state.hands)
+        edit = _edit_form(who, loaded, number, form) if correcting else None  # not for a hand not yet dealt
         return _refused(who, error, edit=edit, form=form, view=None if edit else form)  # the entry keeps what was sent
     return _after_change(who, loaded)
 

@@ -69,7 +69,7 @@ def respond(t: tournaments.Tournament, who: tournaments.Access, status: int = 20
     response = jsonify({**extra, "tournament": tournament_json(t, who)} if extra else tournament_json(t, who))
     response.status_code = status
     response.headers["ETag"] = f'"{t.fingerprint}"'
-    response.headers["Cache-Control"] = "no-cache"
+    response.headers["Cache-Control"] = "no-store"  # the organiser's answer carries the tables' scorer links
     return response
 
 
@@ -92,7 +92,7 @@ def read_tournament(tournament_id):
     who = access(tournament_id)
     current = tournaments.fingerprint(get_db(), tournament_id)
     if request.if_none_match.contains(current):  # a poller that already has this state
-        return Response(status=304, headers={"ETag": f'"{current}"', "Cache-Control": "no-cache"})
+        return Response(status=304, headers={"ETag": f'"{current}"', "Cache-Control": "no-store"})
     return respond(tournaments.load(get_db(), tournament_id), who)
 
 
@@ -122,6 +122,17 @@ def remove_game(tournament_id, game_id):
     who = access(tournament_id)
     tournaments.remove_game(get_db(), who, game_id)
     return respond(tournaments.load(get_db(), tournament_id), who)
+
+
+@bp.post("/<tournament_id>/keys/rotate")
+def rotate(tournament_id):
+    """Replace one of the tournament's links (organiser); the old key stops working at once."""
+    who = access(tournament_id)
+    data = body()
+    key = tournaments.rotate(get_db(), who, data.get("role"))
+    keys = tournaments.keys_of(get_db(), tournament_id)
+    return jsonify({"role": data.get("role"), "key": key, "keys": keys,
+                    "links": tournament_links(tournament_id, keys)})
 
 
 @bp.get("/<tournament_id>/standings.csv")

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from flask import Blueprint, abort, make_response, redirect, render_template, request, session, url_for
+from flask import Blueprint, abort, make_response, redirect, render_template, request, url_for
 from flask_babel import format_datetime, gettext
 from jinja2_fragments.flask import render_block
 
@@ -18,6 +18,7 @@ from . import get_db
 from ..rules import N_
 from ..rules.base import MAX_NAME, InvalidInput
 from ..rules.torneo import WHIST_TORNEO
+from . import devices
 from .errors import message
 from .links import base_url
 from .links import links as game_links
@@ -28,7 +29,6 @@ from .tournament_csv import response as csv_response
 
 bp = Blueprint("tournaments", __name__)
 
-MAX_REMEMBERED = 20
 SCHEME_OPTION = tournaments.SCHEME
 
 
@@ -37,9 +37,8 @@ def is_htmx() -> bool:
 
 
 def remember(tournament_id: str, key: str, role: str, name: str) -> None:
-    """The tournaments this browser created or opened, newest first (listed on the new-tournament page)."""
-    kept = [t for t in session.get("tournaments", []) if t[0] != tournament_id]
-    session["tournaments"] = [[tournament_id, key, role, name]] + kept[: MAX_REMEMBERED - 1]
+    """The tournaments this phone created or opened, newest first (listed on the new-tournament page)."""
+    devices.remember("tournament", tournament_id, key, role, name)
 
 
 def page_url(endpoint: str, tournament_id: str, key: str, **extra) -> str:
@@ -126,7 +125,7 @@ def _default_name() -> str:
 @bp.get("/tournaments/new")
 def new():
     return render_template("tournament_new.html", form={}, errors={}, default_name=_default_name(),
-                           scheme_option=SCHEME_OPTION, remembered=session.get("tournaments", []))
+                           scheme_option=SCHEME_OPTION, remembered=devices.listed("tournament"))
 
 
 @bp.post("/tournaments/new")
@@ -137,7 +136,7 @@ def create():
     except games.RuleError as error:
         return render_template("tournament_new.html", form=form, errors={error.field or "form": message(error)},
                                default_name=_default_name(), scheme_option=SCHEME_OPTION,
-                               remembered=session.get("tournaments", [])), error.status
+                               remembered=devices.listed("tournament")), error.status
     remember(tournament_id, keys["organiser"], "organiser", tournaments.check_name(form.get("name", "")))
     return redirect(url_for("tournaments.open", tournament_id=tournament_id, key=keys["organiser"]), 303)
 
@@ -147,21 +146,25 @@ def create():
 def open_page(tournament_id, key):
     """One address per key: the organiser's page, the join page (QR code) or the standings (view)."""
     who, t = _open(tournament_id, key)
-    remember(tournament_id, key, who.role, t.name)
+    if not is_htmx():
+        remember(tournament_id, key, who.role, t.name)
     if who.role == "organiser":
-        return organiser_page(who, t)
+        rotated = request.args.get("rotated") in tournaments.ROLES
+        return organiser_page(who, t, notice=gettext("The old link no longer works. Share the new one.")
+                              if rotated else None)
     if who.role == "join":
         return join_page(who, t)
     return standings_page(who, t)
 
 
-def organiser_page(who, t, status: int = 200, form=None, errors=None, attach_form=None, attach_errors=None):
+def organiser_page(who, t, status: int = 200, form=None, errors=None, attach_form=None, attach_errors=None,
+                   notice=None):
     keys = tournaments.keys_of(get_db(), t.id)
     join_link = page_url("tournaments.open", t.id, keys["join"])
     response = make_response(render_template(
         "tournament_organiser.html",
         **context(t, who, form=form or {}, errors=errors or {}, attach_form=attach_form or {},
-                  attach_errors=attach_errors or {}, join_link=join_link,
+                  attach_errors=attach_errors or {}, join_link=join_link, notice=notice,
                   join_qr=qr_svg(join_link, gettext("QR code: join the tournament %(name)s", name=t.name)),
                   view_link=page_url("tournaments.open", t.id, keys["view"]),
                   csv_link=url_for("tournaments.standings_csv", tournament_id=t.id, key=who.key))), status)
@@ -181,7 +184,7 @@ def standings_page(who, t):
     response = make_response(
         render_block("tournament_standings.html", "live", **context(t, who)) if is_htmx()
         else render_template("tournament_standings.html", **context(t, who)))
-    response.headers["Cache-Control"] = "no-cache"
+    response.headers["Cache-Control"] = "private, no-cache"  # revalidated by ETag at every poll (a view key only)
     response.headers["Vary"] = "HX-Request, Cookie"
     response.set_etag(_etag(t.fingerprint))
     return response
@@ -280,3 +283,26 @@ def remove_game(tournament_id, key, game_id):
     except games.RuleError as error:
         abort(error.status)
     return redirect(url_for("tournaments.open", tournament_id=tournament_id, key=key), 303)
+
+
+@bp.post("/t/<tournament_id>/<key>/rotate")
+def rotate(tournament_id, key):
+    """The organiser replaces one of the tournament's links; the old one stops working at once."""
+    who = tournaments.authorize(get_db(), tournament_id, key)
+    if not who.may_manage():
+        abort(404)  # as for the other organiser-only pages: a guest's link reveals no more than it must
+    role = request.form.get("role")
+    try:
+        new_key = tournaments.rotate(get_db(), who, role)
+    except games.RuleError as error:
+        return organiser_page(who, tournaments.load(get_db(), tournament_id), error.status,
+                              errors={"form": message(error)})
+    if role == "organiser":  # this very page's address just stopped working: move to the new one
+        remember(tournament_id, new_key, "organiser", tournaments.load(get_db(), tournament_id).name)
+        key = new_key
+    target = url_for("tournaments.open", tournament_id=tournament_id, key=key, rotated=role)
+    if is_htmx():  # the form asked for a confirmation through htmx: the whole page moves on
+        response = make_response("", 204)
+        response.headers["HX-Redirect"] = target
+        return response
+    return redirect(target, 303)

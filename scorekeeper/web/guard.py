@@ -1,0 +1,234 @@
+"""What every request and response goes through (issue #8): cross-site refusals, rate limits, the body
+size limit for chunked bodies too, security headers, and where `next=` may lead.
+
+- **Cross-site writes.** A state-changing request (POST, PUT, PATCH, DELETE) sent by a browser from
+  a page of another site is refused with 403 before it reaches a view: `Sec-Fetch-Site` decides
+  where the browser sends it; else `Origin`; else the host of `Referer`. A request with none of
+  them (curl, a script, an old browser) passes: it cannot carry a victim's cookie by accident.
+- **Rate limits**: one token bucket per client address and kind (creations, other writes), kept
+  in this process (each gunicorn worker keeps its own). `RATE_LIMIT_CREATE`, `RATE_LIMIT_WRITE`
+  as "N/second|minute|hour" (N requests at once, refilled at N per period); empty: no limit.
+- **Security headers** on every response; `Cache-Control: no-store` on every response that sets
+  no cache policy of its own (pages, JSON, CSV: most carry link keys), static files excepted.
+"""
+from __future__ import annotations
+
+import math
+import re
+import threading
+import time
+from io import BytesIO
+from urllib.parse import unquote, urlsplit
+
+from flask import current_app, request, url_for
+from werkzeug.exceptions import HTTPException
+
+UNSAFE = {"POST", "PUT", "PATCH", "DELETE"}
+CSP = ("default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; connect-src 'self'; "
+       "font-src 'self'; manifest-src 'self'; object-src 'none'; base-uri 'none'; form-action 'self'; "
+       "frame-ancestors 'none'")
+CREATIONS = {"pages.create_game", "tournaments.create", "tournaments.join", "tournaments.add_game",
+             "api.create_game", "tournament_api.create_tournament", "tournament_api.add_game"}
+
+
+class CrossSite(HTTPException):
+    code = 403
+    description = "cross_site"
+
+
+class RateLimited(HTTPException):
+    code = 429
+    description = "rate_limited"
+
+    def __init__(self, retry_after: int):
+        super().__init__()
+        self.retry_after = retry_after
+
+    def get_headers(self, environ=None, scope=None):
+        return [*super().get_headers(environ, scope), ("Retry-After", str(self.retry_after))]
+
+
+# -- where `next=` may lead ---------------------------------------------------------------------
+UNSAFE_CHARS = re.compile(r"[\x00-\x20\x7f\\]")
+
+
+def safe_next(target) -> str:
+    """`target` if it is a path of this site (and stays one however a browser reads it), else home.
+
+    Refused: anything with a scheme or host, `//` or `/\\` at the start, backslashes, spaces, tabs,
+    newlines or other control characters (browsers drop or turn them into slashes), also once
+    percent-decoded."""
+    home = url_for("pages.home")
+    if not isinstance(target, str) or not target.startswith("/") or len(target) > 2000:
+        return home
+    decoded, text = target, None
+    for _ in range(3):  # /%252F… decoded twice is still looked at
+        text, decoded = decoded, unquote(decoded)
+        if text == decoded:
+            break
+    for candidate in {target, decoded}:
+        if UNSAFE_CHARS.search(candidate) or candidate.startswith("//") or not candidate.startswith("/"):
+            return home
+        parts = urlsplit(candidate)
+        if parts.scheme or parts.netloc:
+            return home
+    return target
+
+
+# -- cross-site requests ------------------------------------------------------------------------
+def _host_of(url: str | None) -> str | None:
+    try:
+        parts = urlsplit(url or "")
+    except ValueError:
+        return None
+    return parts.netloc.lower() if parts.scheme in ("http", "https") and parts.netloc else None
+
+
+def _own_hosts() -> set[str]:
+    hosts = {request.host.lower()}
+    public = _host_of(current_app.config.get("PUBLIC_URL"))
+    if public:
+        hosts.add(public)
+    return hosts
+
+
+def is_cross_site() -> bool:
+    """Whether a browser sent this request from a page of another site (see the module's doc)."""
+    fetch_site = request.headers.get("Sec-Fetch-Site")
+    if fetch_site in ("same-origin", "none"):
+        return False
+    if fetch_site in ("cross-site", "same-site"):
+        return True
+    origin = request.headers.get("Origin")
+    if origin is not None:
+        return _host_of(origin) not in _own_hosts()  # "null" (a sandbox, a redirect) is foreign too
+    referer = request.headers.get("Referer")
+    if referer:
+        return _host_of(referer) not in _own_hosts()
+    return False
+
+
+def may_set_cookies() -> bool:
+    """Whether this response may give the browser a new device cookie: not for a request made from
+    another site (a page embedding or fetching ours), except a plain navigation to one of our pages
+    (a link followed from a chat), which carries our Lax cookies anyway."""
+    if not is_cross_site():
+        return True
+    return (request.method == "GET" and request.headers.get("Sec-Fetch-Mode") == "navigate"
+            and request.headers.get("Sec-Fetch-Dest") in ("document", None))
+
+
+# -- rate limits -------------------------------------------------------------------------------
+PERIODS = {"second": 1, "minute": 60, "hour": 3600, "day": 86400}
+
+
+def parse_rate(text) -> tuple[int, float] | None:
+    """"60/hour" → (60 at once, 60/3600 a second); "" or None → no limit."""
+    if text in (None, "", 0):
+        return None
+    if isinstance(text, tuple):
+        return text
+    match = re.fullmatch(r"\s*(\d+)\s*/\s*(second|minute|hour|day)\s*", str(text))
+    if not match:
+        raise ValueError(f"a rate is written like 60/hour, not {text!r}")
+    count = int(match.group(1))
+    return (count, count / PERIODS[match.group(2)]) if count else None
+
+
+class Buckets:
+    """Token buckets per (kind, client address), in this process only."""
+
+    MAX_CLIENTS = 10_000
+
+    def __init__(self):
+        self.lock = threading.Lock()
+        self.buckets: dict[tuple, tuple[float, float]] = {}
+
+    def take(self, kind: str, client: str, rate: tuple[int, float]) -> int:
+        """0 when the request may go; else the seconds to wait for the next token."""
+        capacity, per_second = rate
+        now = time.monotonic()
+        with self.lock:
+            if len(self.buckets) > self.MAX_CLIENTS:  # forget full buckets: they are as good as new
+                self.buckets = {k: v for k, v in self.buckets.items()
+                                if v[0] + (now - v[1]) * per_second < capacity}
+            tokens, then = self.buckets.get((kind, client), (capacity, now))
+            tokens = min(capacity, tokens + (now - then) * per_second)
+            if tokens < 1:
+                self.buckets[(kind, client)] = (tokens, now)
+                return max(1, math.ceil((1 - tokens) / per_second))
+            self.buckets[(kind, client)] = (tokens - 1, now)
+            return 0
+
+
+def _rate_limit() -> None:
+    kind = "create" if request.endpoint in CREATIONS else "write"
+    rate = parse_rate(current_app.config.get(f"RATE_LIMIT_{kind.upper()}"))
+    if rate is None:
+        return
+    wait = current_app.extensions["scorekeeper.buckets"].take(kind, request.remote_addr or "?", rate)
+    if wait:
+        raise RateLimited(wait)
+
+
+# -- chunked bodies ----------------------------------------------------------------------------
+class ChunkedLimit:
+    """WSGI middleware: a body without Content-Length (chunked) is read here up to the size limit;
+    over it, the request is marked and the view answers 413 (Werkzeug would cut it short: a 400)."""
+
+    def __init__(self, wsgi_app, app):
+        self.wsgi_app, self.app = wsgi_app, app
+
+    def __call__(self, environ, start_response):
+        limit = self.app.config.get("MAX_CONTENT_LENGTH")
+        if (limit and not environ.get("CONTENT_LENGTH") and environ.get("wsgi.input_terminated")
+                and environ.get("REQUEST_METHOD") in UNSAFE):
+            stream, chunks, size = environ["wsgi.input"], [], 0
+            while size <= limit:
+                chunk = stream.read(min(65536, limit + 1 - size))
+                if not chunk:
+                    break
+                chunks.append(chunk)
+                size += len(chunk)
+            if size > limit:
+                environ["scorekeeper.too_large"] = True
+                chunks = []
+            body = b"".join(chunks)
+            environ["wsgi.input"] = BytesIO(body)
+            environ["CONTENT_LENGTH"] = str(len(body))
+            environ.pop("wsgi.input_terminated", None)
+            environ.pop("HTTP_TRANSFER_ENCODING", None)  # now a body of known length
+        return self.wsgi_app(environ, start_response)
+
+
+# -- wiring ------------------------------------------------------------------------------------
+def before_request() -> None:
+    if request.environ.get("scorekeeper.too_large"):
+        from werkzeug.exceptions import RequestEntityTooLarge
+        raise RequestEntityTooLarge()
+    if request.method in UNSAFE:
+        if is_cross_site():
+            raise CrossSite()
+        _rate_limit()
+
+
+def after_request(response):
+    headers = response.headers
+    headers.setdefault("Content-Security-Policy", CSP)
+    headers.setdefault("X-Content-Type-Options", "nosniff")
+    headers.setdefault("Referrer-Policy", "no-referrer")
+    headers.setdefault("X-Frame-Options", "DENY")
+    if "Cache-Control" not in headers and request.endpoint != "static":
+        headers["Cache-Control"] = "no-store"
+    return response
+
+
+def init_app(app) -> None:
+    app.config.setdefault("RATE_LIMIT_CREATE", "100/hour")
+    app.config.setdefault("RATE_LIMIT_WRITE", "600/minute")
+    for kind in ("CREATE", "WRITE"):
+        parse_rate(app.config[f"RATE_LIMIT_{kind}"])  # a typo fails at start, not at the first request
+    app.extensions["scorekeeper.buckets"] = Buckets()
+    app.wsgi_app = ChunkedLimit(app.wsgi_app, app)
+    app.before_request(before_request)
+    app.after_request(after_request)
