@@ -110,10 +110,14 @@ def tournament_subjects(api, app):
 GAME_ROLES = st.sampled_from(["scorer", "scorer", "scorer", "view", "seat", "none"])
 TOURNAMENT_ROLES = st.sampled_from(["organiser", "organiser", "join", "view", "none"])
 NUMBER = st.one_of(st.integers(-2, 14).map(str), ODD)
-HAND_FIELDS = {**{f"{name}-{seat}": NUMBER for name in ("bid", "tricks", "penalty", "remarks", "revoke")
-                  for seat in range(5)},
+HAND_FIELDS = {**{f"{name}-{seat}": NUMBER for name in ("bid", "tricks", "penalty", "remarks", "revoke", "cb",
+                                                     "play", "won") for seat in range(5)},
                "trump": st.sampled_from(["H", "D", "C", "S", "NT", ""]), "honours": NUMBER, "correction": ODD,
-               "version": NUMBER}
+               "version": NUMBER, "contract": st.sampled_from(["pass", "solo", "proposal", "misere", "x"]),
+               "declarer": NUMBER, "partner": NUMBER, "tricks": NUMBER, "pass": ODD,
+               **{f"{name}-{part}": NUMBER for name in ("point", "sequences", "sets") for part in ("who", "value")},
+               "tw": st.sampled_from(["0,1,0", "0," * 11 + "1", "", "2", "0,0,0,0,0,0,0,0,0,0,0,0,0"]),
+               "pique": NUMBER}
 PARTITA_FIELDS = {"player": st.sampled_from(PLAYERS4 + ["Elena", "anna", ""]), "first_dealer": NUMBER,
                   "table": st.sampled_from(["A", "a", "B", "1", ""]), "round": NUMBER,
                   "scheme": st.sampled_from(["ridotto", "completo"])}
@@ -155,7 +159,7 @@ def test_fuzz_hand_form(subjects, data, role, number, htmx):
 @given(data=st.data(), role=GAME_ROLES, htmx=st.booleans())
 def test_fuzz_undo_and_rotate_forms(subjects, data, role, htmx):
     body = draw_form(data, {"role": st.sampled_from(["scorer", "view", "seat"]), "seat": NUMBER})
-    action = data.draw(st.sampled_from(["undo", "rotate"]))
+    action = data.draw(st.sampled_from(["undo", "rotate", "end"]))
     post(subjects, lambda s: f"/g/{s.id}/{s.game_key(role)}/{action}", body, htmx)
 
 
@@ -196,7 +200,7 @@ def test_fuzz_remove_and_rotate_tournament_forms(tournament_subjects, data, role
 
 
 FUZZED = {"/new", "/g/<game_id>/<key>/bid", "/g/<game_id>/<key>/hands/<int:number>", "/g/<game_id>/<key>/undo",
-          "/g/<game_id>/<key>/rotate", "/tournaments/new", "/t/<tournament_id>/<key>/games",
+          "/g/<game_id>/<key>/rotate", "/g/<game_id>/<key>/end", "/tournaments/new", "/t/<tournament_id>/<key>/games",
           "/t/<tournament_id>/<key>/join", "/t/<tournament_id>/<key>/games/<game_id>/remove",
           "/t/<tournament_id>/<key>/rotate"}
 

@@ -86,6 +86,15 @@ def solo_in_progress(api, players):
     return game
 
 
+def piquet_in_progress(api, players):
+    """Deal 1 recorded trick by trick, deal 2 as totals."""
+    game = api.game(variant="piquet", players=players, first_dealer=1)
+    gid, key = game["id"], game["keys"]["scorer"]
+    ok(api.hand(gid, key, 1, {"point": [5, 0], "sets": [3, 0], "trick_winners": [0, 0, 1, 1, 0, 1, 0, 0, 0, 1, 0, 1]}))
+    ok(api.hand(gid, key, 2, {"sequences": [0, 4], "play_points": [7, 7], "tricks_won": [6, 6]}))
+    return game
+
+
 # (variant id, players, a function giving a legal game in progress): add a family with one line.
 VARIANTS_UNDER_FUZZ: list[tuple[str, list[str], Callable]] = [
     ("wist", PLAYERS4, wist_in_progress),
@@ -94,6 +103,7 @@ VARIANTS_UNDER_FUZZ: list[tuple[str, list[str], Callable]] = [
     ("whist-classico", PLAYERS4, partnership_in_progress("whist-classico")),
     ("whist-morto", PLAYERS4, partnership_in_progress("whist-morto")),
     ("solo-whist", PLAYERS4, solo_in_progress),
+    ("piquet", PLAYERS4[:2], piquet_in_progress),
 ]
 VARIANT_IDS = [variant for variant, _, _ in VARIANTS_UNDER_FUZZ]
 
@@ -289,7 +299,12 @@ def test_fuzz_put_hand(games, variant, body, hand, encoding, role, if_match):
         "remarks": st.one_of(seats_list(2), JSON), "hand": JSON, "type": JSON,
         "contract": st.one_of(st.sampled_from(["pass", "proposal", "solo", "misere", "abondance", "abondance-trump",
                                                "misere-ouverte", "abondance-declaree"]), JSON),
-        "declarer": st.one_of(st.integers(-1, 4), JSON), "partner": st.one_of(st.integers(-1, 4), JSON)}))
+        "declarer": st.one_of(st.integers(-1, 4), JSON), "partner": st.one_of(st.integers(-1, 4), JSON),
+        "carte_blanche": st.one_of(st.lists(st.booleans(), max_size=3), JSON), "point": st.one_of(seats_list(2), JSON),
+        "sequences": st.one_of(seats_list(2), JSON), "sets": st.one_of(seats_list(2), JSON),
+        "trick_winners": st.one_of(st.lists(st.integers(-1, 2), max_size=13), JSON),
+        "play_points": st.one_of(seats_list(2), JSON), "tricks_won": st.one_of(seats_list(2), JSON),
+        "pique": st.one_of(st.integers(-1, 2), st.none(), JSON)}))
     attempt(games, "PUT", lambda g: f"/api/v1/games/{g.id}/hands/{hand}", wire(value, *encoding),
             lambda g: g.key(role), if_match)
 

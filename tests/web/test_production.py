@@ -91,7 +91,7 @@ def test_a_phone_that_stops_reading_is_dropped_after_the_send_timeout(tmp_path):
     """A client that keeps its connection but never reads: once the server's writes stay blocked
     for SEND_TIMEOUT, the stream ends and frees its slot (the phone that vanished without a
     reset; on a real network TCP_USER_TIMEOUT ends such a connection too)."""
-    server = Gunicorn(tmp_path, workers=1, SEND_TIMEOUT=1)
+    server = Gunicorn(tmp_path, workers=1, SEND_TIMEOUT=1, RATE_LIMIT_WRITE="")  # thousands of writes, on purpose
     try:
         game = new_game(server.base)
         sock = socket.socket()
