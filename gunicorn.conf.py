@@ -23,6 +23,7 @@ graceful_timeout = 5  # streams never end by themselves; don't wait long for the
 keepalive = 5  # an idle kept-alive connection waits this long for its next request
 backlog = 4096  # a room of phones arriving at once (capped by net.core.somaxconn)
 accesslog = os.environ.get("ACCESS_LOG", "-") or None
+logger_class = "scorekeeper.access_log.RedactingLogger"  # keys never reach the log
 
 # Each connection is a file descriptor: raise the soft limit to what the system allows.
 _soft, _hard = resource.getrlimit(resource.RLIMIT_NOFILE)

@@ -227,3 +227,11 @@ def test_gunicorn_settings_tell_the_app_it_listens_everywhere(monkeypatch):
     assert settings["workers"] * settings["worker_connections"] >= 10000
     environment["HOST"] = "127.0.0.1"
     assert runpy.run_path(str(Path(__file__).resolve().parents[2] / "gunicorn.conf.py"))["bind"] == "127.0.0.1:8000"
+
+
+def test_keys_are_redacted_from_access_log_lines():
+    from scorekeeper.access_log import redact
+    assert redact("GET /g/AbC123/s3cr3t-_KEY/share HTTP/1.1") == "GET /g/AbC123/<key>/share HTTP/1.1"
+    assert redact("/t/tour1/k3y") == "/t/tour1/<key>"
+    assert redact("next=%2Fg%2Fgame%2FsecretKey%2Fhands") == "next=%2Fg%2Fgame%2F<key>%2Fhands"
+    assert redact("/api/v1/games/AbC/hands/1") == "/api/v1/games/AbC/hands/1"

@@ -12,6 +12,7 @@ import socket
 import struct
 import threading
 import time
+import urllib.request
 
 import pytest
 
@@ -109,6 +110,17 @@ def test_a_phone_that_stops_reading_is_dropped_after_the_send_timeout(tmp_path):
         sock.close()
     finally:
         server.stop()
+
+
+def test_the_access_log_never_holds_a_key(two_workers):
+    """Links carry keys: the sheet, its share page, a language switch back to it — none in the log."""
+    server = two_workers
+    game = new_game(server.base)
+    sheet = f"/g/{game['id']}/{game['keys']['scorer']}"
+    for path in (sheet, f"{sheet}/share", f"/lang/it?next={sheet}", f"/lang/en?next={sheet.replace('/', '%2F')}"):
+        urllib.request.urlopen(server.base + path, timeout=10).read()
+    assert wait_until(lambda: f"/g/{game['id']}/<key>/share" in server.log(), timeout=5), server.log()[-2000:]
+    assert all(key not in server.log() for key in [game["keys"]["scorer"], game["keys"]["view"], *game["keys"]["seats"]])
 
 
 def test_writes_through_two_workers_at_once_are_all_recorded(two_workers):
