@@ -10,6 +10,8 @@ import csv
 import io
 from typing import Iterable
 
+from flask import Response
+
 from .families import family_of
 
 COLUMNS = ["game_id", "variant", "hand", "hand_name", "cards", "trump", "dealer", "seat", "player",
@@ -36,6 +38,13 @@ def write(columns: list[str], numeric: set[str], rows: Iterable[dict]) -> str:
     for row in rows:
         writer.writerow([safe(row.get(column), column in numeric) for column in columns])
     return out.getvalue()
+
+
+def response(loaded):
+    """The game's CSV as a download (no-store: a key opened it)."""
+    return Response(export(loaded), mimetype="text/csv",
+                    headers={"Content-Disposition": f'attachment; filename="game-{loaded.id}.csv"',
+                             "Cache-Control": "no-store"})
 
 
 def export(loaded) -> str:

@@ -1,7 +1,7 @@
 """JSON API v1 (docs/api.md): thin handlers over the service layer."""
 from __future__ import annotations
 
-from flask import Blueprint, Response, current_app, jsonify, request
+from flask import Blueprint, current_app, jsonify, request
 
 from .. import csvexport, games
 from . import get_db
@@ -141,9 +141,7 @@ def rotate(game_id):
 @bp.get("/games/<game_id>/export.csv")
 def export_csv(game_id):
     access(game_id)  # any key of the game may read it; unscored (so sealed) hands are never exported
-    loaded = games.load(get_db(), game_id)
-    return Response(csvexport.export(loaded), mimetype="text/csv",
-                    headers={"Content-Disposition": f'attachment; filename="game-{game_id}.csv"'})
+    return csvexport.response(games.load(get_db(), game_id))
 
 
 @bp.get("/openapi.json")

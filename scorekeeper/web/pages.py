@@ -5,7 +5,7 @@ from flask import Blueprint, abort, make_response, redirect, render_template, re
 from flask_babel import gettext
 from jinja2_fragments.flask import render_block
 
-from .. import games, tournaments
+from .. import csvexport, games, tournaments
 from . import LANGUAGES, get_db
 from ..rules import VARIANTS, RuleError, find_variant
 from ..families import family_of
@@ -127,6 +127,13 @@ def sheet(game_id, key):
     if not is_htmx():  # a live refresh is no reason to write
         remember(game_id, key, who.role, loaded.state)
     return render_sheet(who, loaded, view=request.args)
+
+
+@bp.get("/g/<game_id>/<key>/export.csv")
+def export_csv(game_id, key):
+    """The game as CSV, one tap from every sheet (any link of the game; unscored hands are never in it)."""
+    _, loaded = _open(game_id, key)
+    return csvexport.response(loaded)
 
 
 @bp.get("/g/<game_id>/<key>/hands/<int:number>")

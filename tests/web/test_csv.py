@@ -168,3 +168,19 @@ def test_an_illegal_play_is_a_failed_contract_in_the_detail(api):
     assert lines[1:4] == [f'{g},whist-torneo,1,,3,S,Anna,0,Anna,1,1,14,14,"bid 1, took 1: made"',
                           f'{g},whist-torneo,1,,3,S,Anna,1,Bruno,1,1,0,0,"bid 1, took 1: failed, illegal play"',
                           f'{g},whist-torneo,1,,3,S,Anna,2,Carla,0,1,1,1,"bid 0, took 1: missed"']
+
+
+def test_every_sheet_offers_its_csv_in_one_tap(api):
+    """The sheet's "CSV" link downloads what the API exports, for any link of the game (view, seat)."""
+    data = api.game(players=["Anna", "Bruno", "Carla", "Dario"], first_dealer=0)
+    game_id, keys = data["id"], data["keys"]
+    put(api, game_id, keys["scorer"], 1, {"bids": [3, 0, 4, 2], "tricks": [4, 1, 4, 4]})
+    expected = export(api, game_id, keys["scorer"])
+    for key in (keys["view"], keys["seats"][2], keys["scorer"]):
+        sheet = api.client.get(f"/g/{game_id}/{key}").get_data(as_text=True)
+        assert f'href="/g/{game_id}/{key}/export.csv"' in sheet
+        response = api.client.get(f"/g/{game_id}/{key}/export.csv")
+        assert response.status_code == 200 and response.get_data() == expected
+        assert response.headers["Content-Disposition"] == f'attachment; filename="game-{game_id}.csv"'
+        assert response.headers["Cache-Control"] == "no-store"
+    assert api.client.get(f"/g/{game_id}/wrong-key/export.csv").status_code == 404
