@@ -54,10 +54,11 @@ class Server:
     def __init__(self, workdir: Path, workers: str | None, connections: str | None):
         self.port = free_port()
         self.log = (workdir / f"gunicorn-{self.port}.log").open("w")
-        # every stream comes from 127.0.0.1 and many share a key: the caps are lifted (0 = none)
+        # every stream and write comes from 127.0.0.1 and many share a key: the caps and the per-client
+        # rate limits are lifted (0 / empty = none)
         env = {**os.environ, "HOST": HOST, "PORT": str(self.port), "SECRET_KEY": "bench",
                "SCOREKEEPER_DATABASE": str(workdir / f"bench-{self.port}.sqlite3"),
-               "STREAMS_PER_KEY": "0", "STREAMS_PER_ADDRESS": "0"}
+               "STREAMS_PER_KEY": "0", "STREAMS_PER_ADDRESS": "0", "RATE_LIMIT_CREATE": "", "RATE_LIMIT_WRITE": ""}
         env.pop("PUBLIC_URL", None)
         if workers:
             env["WORKERS"] = workers
