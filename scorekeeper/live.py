@@ -245,20 +245,27 @@ def hub(path: str) -> Hub:
         return _hubs[path]
 
 
+KEY_CHECK_BEATS = 6  # a minute at the default heartbeat
+
+
 def stream(hub: Hub, game_id: str, version: int, still_allowed, heartbeat: float = 10.0, first_beat: float | None = None):
     """Yield each new version of a game as it appears (None as a heartbeat), while the key still works.
 
-    The key is checked again after every rotation of the game's links (a poke) and at every
-    heartbeat. `first_beat`: the first heartbeat's delay (spread, so that thousands of streams
-    opened together do not all beat in the same instant)."""
+    The key is checked again after every rotation of the game's links (a poke, from any process)
+    and, as a safety net, every KEY_CHECK_BEATS heartbeats: with thousands of streams a query per
+    stream at every heartbeat would cost the writes their latency. `first_beat`: the first
+    heartbeat's delay (spread, so that streams opened together do not all beat in the same instant)."""
     last, pokes = version, hub.pokes_of(game_id)
     checked = time.monotonic()
     beat = heartbeat if first_beat is None else first_beat
+    beats = 0
     while True:
         newest, now_pokes = hub.wait(game_id, last, max(0.0, checked + beat - time.monotonic()), pokes)
         beat_due = time.monotonic() - checked >= beat
-        if now_pokes != pokes or beat_due:
-            pokes, checked, beat = now_pokes, time.monotonic(), heartbeat
+        if beat_due:
+            checked, beat, beats = time.monotonic(), heartbeat, beats + 1
+        if now_pokes != pokes or (beat_due and beats % KEY_CHECK_BEATS == 0):
+            pokes = now_pokes
             if not still_allowed():
                 return
         if newest > last:
