@@ -16,6 +16,7 @@ from ..rules.family import GameState, Hand
 class Family(Protocol):
     id: str  # also the folder of its templates: entry.html, grid.html, edit.html, ranking.html
     rules: str  # its rules page, under docs/
+    hand_word: Any  # "hand %(n)s" or "deal %(n)s" (lazily translated), as its players say it
 
     def columns(self, state: GameState) -> list[str]:
         """Whose scores the sheet, the chart and `totals` list: the players, or the sides."""
@@ -49,9 +50,10 @@ class Siblings:
     """A family assembled from its two sibling modules: `present` (JSON, CSV, history) and `sheet`
     (the sheet's model and the form parser), each holding the functions the protocol names."""
 
-    def __init__(self, id: str, present, sheet, rules: str):
+    def __init__(self, id: str, present, sheet, rules: str, hand_word):
         self.id, self._present, self._sheet = id, present, sheet
         self.rules = rules  # its rules page under docs/
+        self.hand_word = hand_word  # "hand %(n)s" or "deal %(n)s", as its players say it
 
     def columns(self, state):
         return self._present.columns(state)

@@ -101,10 +101,13 @@ def render_sheet(who, loaded, status: int = 200, error: str | None = None, view=
                  form=None, error_field: str | None = None):
     """The sheet page, or just its live block for htmx requests; the family draws its own parts."""
     family = family_of(loaded.state.variant)
-    parts = family.sheet(loaded, who, games.visibility(loaded, who), view or {})
+    seen = games.visibility(loaded, who)
+    parts = family.sheet(loaded, who, seen, view or {})
+    undo_next, undone = sheet_view.undo_texts(loaded, seen)
     context = dict(
         game=loaded, state=loaded.state, who=who, family=family.id, rules_url=url_for("docs.page", name=family.rules),
-        house_rules=chosen_options(loaded.state.variant, loaded.state.options), **parts,
+        house_rules=chosen_options(loaded.state.variant, loaded.state.options), undo_next=undo_next,
+        undone=undone if error is None else None, **parts,
         error=error, error_at=family.error_place(error_field, parts, edit, who),
         edit=edit, form=form or {},
         standings=loaded.state.standings if loaded.state.finished else None,

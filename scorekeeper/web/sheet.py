@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from flask_babel import gettext
 from flask_babel import lazy_gettext as _l
 
 from ..families import family_of
@@ -48,6 +49,26 @@ def history(loaded: Loaded, number: int, access: Access, seen: Seen) -> list[His
                                     text="" if undo else family.history_text(payload, state, seen),
                                     undone=row["seq"] in undone_seqs and row["seq"] not in standing_seqs))
     return entries
+
+
+def _change_text(row: dict, loaded: Loaded, seen: Seen) -> str:
+    """One change in words, with its hand: "bid 6 for Carla, hand 5"."""
+    family = family_of(loaded.state.variant)
+    payload = row["payload"]
+    if payload.get("type") == "end":
+        return gettext("the end of the game")
+    text = family.history_text(payload, loaded.state, seen)
+    hand = payload.get("hand")
+    return f"{text}, {family.hand_word % {'n': hand}}" if isinstance(hand, int) else text
+
+
+def undo_texts(loaded: Loaded, seen: Seen) -> tuple[str | None, str | None]:
+    """What Undo would take back now, and what the latest change took back when it was an undo."""
+    standing, undid = sort_out(loaded.events)
+    upcoming = _change_text(standing[-1], loaded, seen) if standing else None
+    last = loaded.events[-1] if loaded.events else None
+    done = _change_text(undid[last["seq"]], loaded, seen) if last is not None and last["type"] == "undo" else None
+    return upcoming, done
 
 
 PALETTE = ("#1f77b4", "#d62728", "#2ca02c", "#9467bd", "#ff7f0e")

@@ -96,7 +96,10 @@ def test_a_whole_rubber_by_tapping(live_server, browser, artifacts):
     page.locator(".edit").get_by_label("Tricks won by Alessandra & Costanza").fill("10")
     changed(page, lambda: page.get_by_role("button", name="Save the correction").tap())
     assert grid(page)[0] == ["10 4 4", "3 0 0"]
-    changed(page, lambda: page.get_by_role("button", name="Undo last change").tap())
+    expect(page.locator(".undo-form button")).to_have_text(
+        "↶ Undo: recorded the deal · trump ♠ · tricks Alessandra & Costanza 10, Bartolomeo & Domenico 3, deal 1")
+    changed(page, lambda: page.locator(".undo-form button").tap())
+    expect(page.locator(".notice")).to_contain_text("Undone: recorded the deal")
     assert grid(page)[0] == ["9 3 3", "4 0 0"]
     assert taps.deal("S", 10, honours="Alessandra & Costanza: 3") == 3
     assert grid(page) == [["9 3 3", "4 0 0"], ["7 1 4", "6 3 3"], ["8 1 5", "5 0 3"], ["0 0 5", "13 5 8"],

@@ -15,6 +15,7 @@ Anna's first choice 8 changed to 11 before the reveal. Tricks of the sealed hand
 from __future__ import annotations
 
 import json
+import re
 from html.parser import HTMLParser
 
 import pytest
@@ -187,6 +188,8 @@ def assert_nothing_sealed_shows(game: Game, before: dict, csv_before: str) -> No
         shown = current_row_bids(html)
         assert shown == [str(SEALED_BIDS[s]) if s == own else "" for s in range(4)], (who, shown)
         assert "4 of 4 bids in" in html
+        if who == "scorer":  # the undo button says whose bid it takes back, not what it was
+            assert re.search(r"Undo: a sealed bid for \w+, hand \d", html), who
         for form_text in texts(html, "tricks-form"):
             assert "bid" not in form_text.replace("bids", ""), (who, form_text)  # no "(bid 11)"
         # The hand's history: who bid, but not what (one's own excepted).

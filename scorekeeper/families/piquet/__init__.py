@@ -1,7 +1,9 @@
 """Piquet: declarations, the play trick by trick, repique and pique, the partie with its rubicon."""
 from __future__ import annotations
 
+from flask_babel import lazy_gettext as _l
+
 from .. import Siblings
 from . import present, sheet
 
-FAMILY = Siblings("piquet", present, sheet, rules="rules/piquet.md")
+FAMILY = Siblings("piquet", present, sheet, hand_word=_l("deal %(n)s"), rules="rules/piquet.md")

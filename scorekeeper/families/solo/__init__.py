@@ -1,7 +1,9 @@
 """Solo Whist: seven contracts, two ways to score, an open number of deals, who pays whom."""
 from __future__ import annotations
 
+from flask_babel import lazy_gettext as _l
+
 from .. import Siblings
 from . import present, sheet
 
-FAMILY = Siblings("solo", present, sheet, rules="rules/solo.md")
+FAMILY = Siblings("solo", present, sheet, hand_word=_l("deal %(n)s"), rules="rules/solo.md")
