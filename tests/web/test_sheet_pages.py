@@ -189,3 +189,25 @@ def test_the_sheet_shows_the_house_rules_chosen_at_creation(client, api):
     assert any(text.startswith("Laws of Short Whist") and text.endswith(": yes") for text in rules)
     italian = client.get(f"/g/{game['id']}/{game['keys']['view']}", headers={"Accept-Language": "it"})
     assert "Punti per vincere una partita: 7" in italian.get_data(as_text=True)
+
+
+def test_the_forbidden_bid_note_names_the_dealer_only_when_the_dealer_is_last(client, api):
+    """Bids typed out of order: the player completing the set is not always the dealer; the note says so."""
+    game = api.game(players=PLAYERS4, first_dealer=3)  # Dario deals hand 1
+    key = game["keys"]["scorer"]
+    for seat, bid in ((1, 4), (2, 3), (3, 5)):  # Bruno, Carla and the dealer have bid: Anna completes the set
+        assert api.bid(game["id"], key, 1, seat, bid).status_code == 200
+    html = " ".join(client.get(f"/g/{game['id']}/{key}?seat=0").get_data(as_text=True).split())
+    assert "Last bid of the set: Anna may not bid 1" in html and "Dealer's forbidden bid" not in html
+    assert api.bid(game["id"], key, 1, 0, 2).status_code == 200
+    html = " ".join(client.get(f"/g/{game['id']}/{key}?seat=3").get_data(as_text=True).split())
+    assert "Dealer's forbidden bid: Dario may not bid 4" in html  # 13 − (2 + 4 + 3)
+
+
+def test_the_no_bid_round_does_not_say_all_bids_are_in(client, api):
+    game = api.game(players=PLAYERS4, first_dealer=0)
+    key = game["keys"]["scorer"]
+    for number in range(1, 8):
+        assert api.hand(game["id"], key, number, {"bids": [3, 3, 3, 3], "tricks": [3, 3, 3, 4]}).status_code == 200
+    html = client.get(f"/g/{game['id']}/{game['keys']['view']}").get_data(as_text=True)
+    assert "No bidding in this round: playing the hand." in html and "All bids are in" not in html

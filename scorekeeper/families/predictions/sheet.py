@@ -61,6 +61,7 @@ class Entry:
     pad_name: str = ""
     pad: list = field(default_factory=list)  # (value, disabled, is the bid already in)
     blocked: tuple | None = None  # (name, value)
+    blocked_dealer: bool = True  # the one blocked is the dealer (else simply the last of the set to bid)
     bids_in: int = 0
     needs_trump: bool = False
     tricks_rows: list = field(default_factory=list)  # (seat, name, bid, tricks tapped in so far or "")
@@ -123,6 +124,7 @@ def entry(loaded: Loaded, access: Access, seen: Seen, view) -> Entry | None:
         current = bids[pad_seat]  # what this caller may see of the bid already in (a sealed one stays hidden)
         e.pad = [(value, value == blocked, value == current) for value in range(spec.cards + 1)]
         e.blocked = (state.players[pad_seat], blocked) if blocked is not None else None
+        e.blocked_dealer = pad_seat == hand.dealer
     if phase == "tricks":
         _tricks_pad(e, hand, state, bids, view.get("tricks", ""))
     return e
