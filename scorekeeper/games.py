@@ -181,7 +181,7 @@ def change(db, access: Access, event: dict, if_match=None, hand_seen=None) -> Lo
     with store.write(db):
         loaded = load(db, access.game_id)
         _check_version(loaded, if_match)
-        _check_hand_unchanged(loaded, event.get("hand"), hand_seen)
+        _check_hand_unchanged(loaded, event, hand_seen)
         if access.role == "seat":
             _seat_may_bid(loaded.state, event)
         state = loaded.state.apply(event)
@@ -191,16 +191,25 @@ def change(db, access: Access, event: dict, if_match=None, hand_seen=None) -> Lo
     return Loaded(access.game_id, state, seq, [*loaded.events, appended])
 
 
-def _check_hand_unchanged(loaded: Loaded, hand, seen) -> None:
+def _check_hand_unchanged(loaded: Loaded, event: dict, seen) -> None:
+    """A form's change is refused when what it concerns changed after the form was drawn: its hand, or
+    for a bid only that seat's bid (other players bidding meanwhile on their phones is no reason) —
+    which is also what turns a second tap on the same pad into nothing."""
     seen = int(seen) if isinstance(seen, str) and seen.isdecimal() and len(seen) < 10 else None
     if seen is None:
         return
+    hand, bid_seat = event.get("hand"), event.get("seat") if event.get("type") == "bid" else None
     _, undid = sort_out(loaded.events)
     for row in loaded.events[1:]:
-        touched = undid.get(row["seq"], row)["payload"].get("hand")
-        if row["seq"] > seen and touched == hand:
+        payload = undid.get(row["seq"], row)["payload"]
+        if row["seq"] <= seen or payload.get("hand") != hand:
+            continue
+        if bid_seat is None:
             raise VersionMismatch(N_("Someone else changed hand %(hand)s meanwhile: look at it again and retry."),
                                   hand=hand)
+        if payload.get("seat") == bid_seat or "bids" in payload:
+            raise VersionMismatch(N_("That bid was recorded a moment ago (a second tap?): nothing more was "
+                                     "recorded. Look at the sheet, and tap again if it is not what you meant."))
 
 
 def undo(db, access: Access, if_match=None) -> Loaded:

@@ -8,7 +8,7 @@
 // a correction), the refresh waits until that form is sent or left, so nothing typed is lost.
 (function () {
   "use strict";
-  var FALLBACK_MS = 5000, CHECK_MS = 2000, SILENCE_MS = 25000;
+  var FALLBACK_MS = 5000, CHECK_MS = 2000, SILENCE_MS = 25000, TAP_PAUSE_MS = 300;
   var fallback = null, wanted = 0, busy = false, heard = Date.now(), typing = false;
 
   function sheet() { return document.getElementById("sheet"); }
@@ -60,6 +60,14 @@
     if (s && event.target.form && s.contains(event.target)) typing = true;
   });
   document.addEventListener("htmx:after:swap", function () { typing = false; });
+  // A double tap: the second finger-fall would land on the pad just redrawn for the next player.
+  // The new pads take taps only a moment after they appear (the server also refuses a second tap
+  // on the same pad: the form carries the version it was drawn at).
+  document.addEventListener("htmx:after:swap", function () {
+    var pads = document.querySelectorAll("#sheet .pad, #sheet .tricks-pad");
+    pads.forEach(function (pad) { pad.inert = true; });
+    setTimeout(function () { pads.forEach(function (pad) { pad.inert = false; }); }, TAP_PAUSE_MS);
+  });
   document.addEventListener("changed", announced);
   document.addEventListener("ping", announced);
   document.addEventListener("htmx:sse:after:connection", function () { heard = Date.now(); setState("live"); });

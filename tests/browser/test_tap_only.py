@@ -66,3 +66,23 @@ def test_the_tricks_pad_offers_no_more_than_is_left(live_server, browser):
     page.goto(f"{live_server}/g/{created['id']}/{key}?tricks=9,9")  # an address that cannot be: start again
     expect(page.locator(".tricks-form .count")).to_have_text("0 of 13")
     context.close()
+
+
+def test_a_double_tap_records_one_bid(live_server, browser):
+    """Two taps on "2" 150 ms apart: Alessandra bids 2; the second tap does not become Bartolomeo's bid."""
+    status, created = request(live_server, "POST", "/api/v1/games",
+                              body={"variant": "wist", "players": PLAYERS, "first_dealer": 3})
+    context = phone_context(browser, viewport={"width": 360, "height": 740})
+    page = context.new_page()
+    page.goto(f"{live_server}/g/{created['id']}/{created['keys']['scorer']}")
+    expect(page.locator(".pad-form .who")).to_have_text("Alessandra bids")
+    box = pad_button(page, 2).bounding_box()
+    x, y = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+    page.mouse.click(x, y)
+    page.wait_for_timeout(150)
+    page.mouse.click(x, y)
+    expect(page.locator(".pad-form .who")).to_have_text("Bartolomeo bids")
+    page.wait_for_timeout(600)
+    status, game = request(live_server, "GET", f"/api/v1/games/{created['id']}", created["keys"]["scorer"])
+    assert game["hands"][0]["bids"] == [2, None, None, None] and game["version"] == 2
+    context.close()

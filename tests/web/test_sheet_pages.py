@@ -211,3 +211,23 @@ def test_the_no_bid_round_does_not_say_all_bids_are_in(client, api):
         assert api.hand(game["id"], key, number, {"bids": [3, 3, 3, 3], "tricks": [3, 3, 3, 4]}).status_code == 200
     html = client.get(f"/g/{game['id']}/{game['keys']['view']}").get_data(as_text=True)
     assert "No bidding in this round: playing the hand." in html and "All bids are in" not in html
+
+
+def test_a_second_tap_on_the_same_pad_records_nothing(client, api):
+    """The pad's form carries the version it was drawn at: a second tap on it (before the page moved on)
+    is refused with a message, while another player bidding meanwhile on their own phone is no reason."""
+    game = api.game(players=PLAYERS4, first_dealer=3)
+    key, seats = game["keys"]["scorer"], game["keys"]["seats"]
+    base = f"/g/{game['id']}/{key}"
+    drawn = api.get(game["id"], key).get_json()["version"]
+    tap = {"hand": "1", "seat": "0", "bid": "2", "version": str(drawn)}
+    assert client.post(f"{base}/bid", data=tap).status_code == 303
+    after_first = api.get(game["id"], key).get_json()
+    second = client.post(f"{base}/bid", data=tap)
+    assert second.status_code == 412 and "a second tap" in second.get_data(as_text=True)
+    assert api.get(game["id"], key).get_json() == after_first
+    # Bruno bids from his phone on a pad drawn before Anna's bid: accepted.
+    own = client.post(f"/g/{game['id']}/{seats[1]}/bid", data={"hand": "1", "seat": "1", "bid": "3",
+                                                               "version": str(drawn)})
+    assert own.status_code == 303
+    assert api.get(game["id"], key).get_json()["hands"][0]["bids"] == [2, 3, None, None]
