@@ -60,6 +60,17 @@
     if (s && event.target.form && s.contains(event.target)) typing = true;
   });
   document.addEventListener("htmx:after:swap", function () { typing = false; });
+  // After one's own change moves the game to a new hand (tricks recorded), its heading comes into view;
+  // a live refresh from another phone never moves the page.
+  var handShown = null;
+  document.addEventListener("htmx:before:swap", function () { var s = sheet(); handShown = s ? s.dataset.hand : null; });
+  document.addEventListener("htmx:after:swap", function (event) {
+    var ctx = event.detail && event.detail.ctx, s = sheet(), title = document.getElementById("entry-title");
+    var live = ctx && ctx.request && ctx.request.headers && ctx.request.headers["X-Live-Refresh"];
+    if (!live && s && title && handShown !== null && s.dataset.hand !== handShown) {
+      title.scrollIntoView({ block: "start", behavior: "smooth" });
+    }
+  });
   // A double tap: the second finger-fall would land on the pad just redrawn for the next player.
   // The new pads take taps only a moment after they appear (the server also refuses a second tap
   // on the same pad: the form carries the version it was drawn at).

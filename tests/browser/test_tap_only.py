@@ -86,3 +86,21 @@ def test_a_double_tap_records_one_bid(live_server, browser):
     status, game = request(live_server, "GET", f"/api/v1/games/{created['id']}", created["keys"]["scorer"])
     assert game["hands"][0]["bids"] == [2, None, None, None] and game["version"] == 2
     context.close()
+
+
+def test_the_new_hand_comes_into_view_after_the_tricks(live_server, browser):
+    """Recording the tricks scrolls the next hand's heading into view on the scorer's phone."""
+    status, created = request(live_server, "POST", "/api/v1/games",
+                              body={"variant": "wist", "players": PLAYERS, "first_dealer": 3})
+    key = created["keys"]["scorer"]
+    request(live_server, "PUT", f"/api/v1/games/{created['id']}/hands/1", key, {"bids": [3, 4, 2, 3]})
+    context = phone_context(browser, viewport={"width": 360, "height": 640})
+    page = context.new_page()
+    page.goto(f"{live_server}/g/{created['id']}/{key}?tricks=3,4,1")
+    button = page.get_by_role("button", name="Record the tricks")
+    button.scroll_into_view_if_needed()
+    page.evaluate("window.scrollBy(0, 400)")  # the scorer scrolled down to the grid meanwhile
+    changed(page, button.tap)
+    expect(page.locator("#entry-title")).to_contain_text("Hand 2")
+    expect(page.locator("#entry-title")).to_be_in_viewport()
+    context.close()
