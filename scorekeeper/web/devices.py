@@ -12,6 +12,7 @@ hundreds of games, where the signed session cookie stopped growing at about 15 (
 """
 from __future__ import annotations
 
+import json
 import re
 import secrets
 from urllib.parse import urlsplit
@@ -80,15 +81,38 @@ def _store(kind: str, device_id: str, item_id: str, key: str, role: str, label: 
                    f"WHERE device = ? ORDER BY added_at DESC LIMIT ?)", [device_id, device_id, limit])
 
 
-def listed(kind: str) -> list[tuple[str, str, str, str]]:
-    """This phone's games or tournaments, newest first: (id, key, role, label)."""
+def listed(kind: str) -> list[tuple[str, str, str, str, str]]:
+    """This phone's games or tournaments, newest first: (id, key, role, label, when last opened)."""
     device_id = device(create=False)
     if device_id is None:
         return []
     table, column, _limit = TABLES[kind]
     return [tuple(row) for row in get_db().execute(
-        f"SELECT {column}, key, role, label FROM {table} WHERE device = ? ORDER BY added_at DESC, rowid DESC",
-        [device_id]).fetchall()]
+        f"SELECT {column}, key, role, label, added_at FROM {table} WHERE device = ? "
+        f"ORDER BY added_at DESC, rowid DESC", [device_id]).fetchall()]
+
+
+def forget(kind: str, item_id: str) -> None:
+    """Take a game (or tournament) off this phone's list; the game itself and its links stay."""
+    device_id = device(create=False)
+    if device_id is None:
+        return
+    table, column, _limit = TABLES[kind]
+    db = get_db()
+    with store.write(db):
+        db.execute(f"DELETE FROM {table} WHERE device = ? AND {column} = ?", [device_id, item_id])
+
+
+def recent_names(limit: int = 40) -> list[str]:
+    """The player names of this phone's recent games, most recent first, each once (to offer them again)."""
+    names, seen = [], set()
+    for game_id, *_ in listed("game")[:30]:
+        row = get_db().execute("SELECT payload FROM events WHERE game_id = ? AND seq = 1", [game_id]).fetchone()
+        for name in (json.loads(row[0]).get("players", []) if row else []):
+            if isinstance(name, str) and name.casefold() not in seen:
+                seen.add(name.casefold())
+                names.append(name)
+    return names[:limit]
 
 
 def set_cookie(response):

@@ -14,6 +14,7 @@ from . import devices
 from . import sheet as sheet_view
 from .errors import message
 from .guard import safe_next
+from .home import home_games
 from .labels import chosen_options, variant_name
 from .links import links
 from .qr import qr_svg
@@ -28,7 +29,16 @@ def is_htmx() -> bool:
 # -- home and language ------------------------------------------------------------------------
 @bp.get("/")
 def home():
-    return render_template("home.html", games=devices.listed("game"))
+    return render_template("home.html", games=home_games(), tournaments=devices.listed("tournament"))
+
+
+@bp.post("/forget/<kind>/<item_id>")
+def forget(kind, item_id):
+    """Take a game or tournament off this phone's list (it stays reachable by its links)."""
+    if kind not in devices.TABLES:
+        abort(404)
+    devices.forget(kind, item_id)
+    return redirect(url_for("pages.home"), 303)
 
 
 @bp.get("/lang/<code>")
@@ -56,7 +66,8 @@ def new_game():
     except RuleError:
         abort(404)
     return render_template("new.html", variants=VARIANTS.values(), variant=variant, form={}, errors={},
-                           max_name=MAX_NAME, chosen={option.name: option.default for option in variant.options})
+                           max_name=MAX_NAME, chosen={option.name: option.default for option in variant.options},
+                           recent=devices.recent_names())
 
 
 @bp.post("/new")
@@ -82,7 +93,7 @@ def create_game():
     except RuleError as error:
         errors = {error.field or "form": message(error)}
         return render_template("new.html", variants=VARIANTS.values(), variant=variant, form=form,
-                               errors=errors, max_name=MAX_NAME, chosen=chosen), 422
+                               errors=errors, max_name=MAX_NAME, chosen=chosen, recent=devices.recent_names()), 422
     remember(loaded.id, keys["scorer"], "scorer", loaded.state)
     return redirect(url_for("pages.sheet", game_id=loaded.id, key=keys["scorer"]), 303)
 
@@ -211,6 +222,19 @@ def end(game_id, key):
     except RuleError as error:
         return _refused(who, error)
     return _after_change(who, loaded)
+
+
+@bp.post("/g/<game_id>/<key>/rematch")
+def rematch(game_id, key):
+    """A finished game's players start again: same game and house rules, the next player deals first."""
+    who, loaded = _open(game_id, key)
+    state = loaded.state
+    if who.role != "scorer" or not state.finished:
+        abort(404)
+    new, keys = games.create(get_db(), state.variant.id, list(state.players),
+                             (state.first_dealer + 1) % len(state.players), dict(state.options))
+    remember(new.id, keys["scorer"], "scorer", new.state)
+    return redirect(url_for("pages.sheet", game_id=new.id, key=keys["scorer"]), 303)
 
 
 @bp.post("/g/<game_id>/<key>/undo")

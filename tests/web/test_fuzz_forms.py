@@ -159,7 +159,7 @@ def test_fuzz_hand_form(subjects, data, role, number, htmx):
 @given(data=st.data(), role=GAME_ROLES, htmx=st.booleans())
 def test_fuzz_undo_and_rotate_forms(subjects, data, role, htmx):
     body = draw_form(data, {"role": st.sampled_from(["scorer", "view", "seat"]), "seat": NUMBER})
-    action = data.draw(st.sampled_from(["undo", "rotate", "end"]))
+    action = data.draw(st.sampled_from(["undo", "rotate", "end", "rematch"]))
     post(subjects, lambda s: f"/g/{s.id}/{s.game_key(role)}/{action}", body, htmx)
 
 
@@ -202,7 +202,17 @@ def test_fuzz_remove_and_rotate_tournament_forms(tournament_subjects, data, role
 FUZZED = {"/new", "/g/<game_id>/<key>/bid", "/g/<game_id>/<key>/hands/<int:number>", "/g/<game_id>/<key>/undo",
           "/g/<game_id>/<key>/rotate", "/g/<game_id>/<key>/end", "/tournaments/new", "/t/<tournament_id>/<key>/games",
           "/t/<tournament_id>/<key>/join", "/t/<tournament_id>/<key>/games/<game_id>/remove",
-          "/t/<tournament_id>/<key>/rotate"}
+          "/t/<tournament_id>/<key>/rotate", "/g/<game_id>/<key>/rematch", "/forget/<kind>/<item_id>"}
+
+
+@FUZZ
+@given(kind=st.one_of(st.sampled_from(["game", "tournament"]), TEXT), item=st.one_of(TEXT, st.just("x" * 300)))
+def test_fuzz_forget_form(app, kind, item):
+    """Taking something off this phone's list: never a 5xx, and no game or tournament changes."""
+    before = db_counts(app)
+    response = app.test_client().post(f"/forget/{quote_plus(kind) or 'x'}/{quote_plus(item) or 'x'}")
+    assert response.status_code < 500
+    assert db_counts(app)[:3] == before[:3]
 
 
 def test_every_page_form_is_fuzzed(app):

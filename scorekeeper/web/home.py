@@ -1,0 +1,53 @@
+"""The home page's list of this phone's games: when each was last opened, whether it is over, who won.
+
+The newest games are replayed to say how they stand; older ones are listed by name only, so that a
+phone with hundreds of games still gets its home page at once.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import datetime
+
+from flask_babel import format_date
+
+from .. import games
+from . import devices, get_db
+
+DETAILED = 30
+
+
+@dataclass
+class HomeGame:
+    id: str
+    key: str
+    role: str
+    label: str
+    opened: str  # the date it was last opened here, in the reader's language
+    finished: bool | None  # None: not worked out (an older game)
+    winners: str  # who won (or share the win), for a finished game
+
+
+def _winners(state) -> str:
+    return ", ".join(state.players[place.seat] for place in state.standings if place.place == 1)
+
+
+def home_games() -> list[HomeGame]:
+    out = []
+    for index, (game_id, key, role, label, opened) in enumerate(devices.listed("game")):
+        finished, winners = None, ""
+        if index < DETAILED:
+            try:
+                state = games.load(get_db(), game_id).state
+            except games.NotFound:
+                continue
+            finished = state.finished
+            winners = _winners(state) if finished else ""
+        out.append(HomeGame(game_id, key, role, label, _date(opened), finished, winners))
+    return out
+
+
+def _date(stamp: str) -> str:
+    try:
+        return format_date(datetime.fromisoformat(stamp), "medium")
+    except ValueError:
+        return ""
