@@ -43,8 +43,9 @@ def test_the_catalogue_holds_every_string_of_the_code(tmp_path):
 def test_pages_and_rule_errors_speak_italian(api, client):
     game = api.game(first_dealer=3)
     client.set_cookie("lang", "it")
+    assert api.bid(game["id"], game["keys"]["scorer"], 1, 0, 3).status_code == 200
     page = client.get(f"/g/{game['id']}/{game['keys']['scorer']}").get_data(as_text=True)
-    assert "Mano 1" in page and "Dà le carte Dario" in page and "Annulla l’ultima modifica" in page
+    assert "Mano 1" in page and "Dà le carte Dario" in page and "Annulla: dichiarazione 3 per Anna, mano 1" in page
     for seat, bid in [(0, 4), (1, 0), (2, 5)]:
         api.bid(game["id"], game["keys"]["scorer"], 1, seat, bid)
     refused = client.put(f"/api/v1/games/{game['id']}/hands/1/bids/3", json={"bid": 4},
