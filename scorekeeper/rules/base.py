@@ -185,6 +185,12 @@ def dispatch(event: Any, on_hand, on_end, no_bidding: str):
     return on_hand(event.get("hand"), {k: v for k, v in event.items() if k not in ("type", "hand")})
 
 
+def put_record(records: tuple, number: int, record) -> tuple:
+    """The records of a game of open schedule with deal `number` replaced (a correction) or added (the
+    deal being entered)."""
+    return records[:number - 1] + (record,) + records[number:]
+
+
 def with_defaults(specs: Sequence["Option"], options: dict) -> dict:
     """The options a direct caller gave, the defaults filling the rest (the registry passes them all)."""
     return {**{spec.name: spec.default for spec in specs}, **options}

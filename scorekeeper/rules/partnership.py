@@ -12,7 +12,7 @@ from typing import Any
 
 from .base import (
     N_, HandNotCurrent, InvalidInput, Option, Place, StateConflict, TricksSum, YesNo, _short, check_int,
-    competition_places, dispatch, with_defaults,
+    competition_places, dispatch, put_record, with_defaults,
 )
 
 SIDES = ((0, 2), (1, 3))
@@ -336,12 +336,7 @@ class PartnershipGame:
                 raise InvalidInput(N_("Record the trump (the suit of the dealer's turned card) before the "
                                       "tricks."), field="trump")
             record = replace(record, tricks=tricks)
-        records = list(self.records)
-        if number <= len(records):
-            records[number - 1] = record
-        else:
-            records.append(record)
-        game = replace(self, records=tuple(records), _cache={})
+        game = replace(self, records=put_record(self.records, number, record), _cache={})
         return game._settled()
 
     def _settled(self) -> "PartnershipGame":

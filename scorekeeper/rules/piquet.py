@@ -17,7 +17,7 @@ from typing import Any, Iterable, Sequence
 
 from .base import (
     N_, HandNotCurrent, InvalidInput, Option, Place, StateConflict, Term, TricksSum, _short, check_int,
-    competition_places, dispatch, with_defaults,
+    competition_places, dispatch, put_record, with_defaults,
 )
 
 PLAYERS = 2
@@ -580,12 +580,7 @@ class PiquetGame:
         if "pique" in fields:
             record = replace(record, pique=self._check_pique_seat(fields["pique"], number))
         self._check_record(record, number)
-        records = list(self.records)
-        if number <= len(records):
-            records[number - 1] = record
-        else:
-            records.append(record)
-        game = replace(self, records=tuple(records), _cache={})
+        game = replace(self, records=put_record(self.records, number, record), _cache={})
         beyond = game._figures["beyond"]
         if beyond is not None:
             raise StateConflict(

@@ -33,7 +33,7 @@ from typing import Any, Sequence
 
 from .base import (
     N_, HandNotCurrent, InvalidInput, Money, Option, Place, RuleError, StateConflict, Term, TricksSum, WholeNumber,
-    _short, check_seat, dispatch, standings_by_total, with_defaults,
+    _short, check_seat, dispatch, put_record, standings_by_total, with_defaults,
 )
 
 SEATS = 4
@@ -348,12 +348,7 @@ class SoloGame:
                 if name not in fields and not _has_place(contract, name):
                     values[name] = None
         record = self._check_record(values)
-        records = list(self.records)
-        if number <= len(records):
-            records[number - 1] = record
-        else:
-            records.append(record)
-        game = replace(self, records=tuple(records), _cache={})
+        game = replace(self, records=put_record(self.records, number, record), _cache={})
         beyond = game._figures["beyond"]
         if beyond is not None:
             raise StateConflict(
