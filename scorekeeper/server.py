@@ -38,6 +38,7 @@ def _seconds(name: str, default: float) -> float:
 REQUEST_TIMEOUT = _seconds("REQUEST_TIMEOUT", 10.0)
 SEND_TIMEOUT = _seconds("SEND_TIMEOUT", 30.0)
 DEAD_PEER_SECONDS = _seconds("DEAD_PEER_SECONDS", 30.0)
+SEND_BUFFER = int(_seconds("SEND_BUFFER", 0))  # bytes; 0: the kernel's own sizing
 
 
 class SlowRequest(NoMoreData):
@@ -87,8 +88,14 @@ class DeadlineSocket:
 
 
 def tune(sock) -> None:
-    """Find phones that vanished: unacknowledged data or silent peers end the connection."""
-    if sock.family not in (socket.AF_INET, socket.AF_INET6) or DEAD_PEER_SECONDS <= 0:
+    """Find phones that vanished: unacknowledged data or silent peers end the connection. With
+    SEND_BUFFER set, the kernel keeps at most that many unsent bytes per connection, so a phone that
+    stops reading blocks the stream (and meets SEND_TIMEOUT) sooner."""
+    if sock.family not in (socket.AF_INET, socket.AF_INET6):
+        return
+    if SEND_BUFFER > 0:
+        sock.setsockopt(socket.SOL_SOCKET, socket.SO_SNDBUF, SEND_BUFFER)
+    if DEAD_PEER_SECONDS <= 0:
         return
     options = [(socket.SOL_SOCKET, socket.SO_KEEPALIVE, 1)]
     if hasattr(socket, "TCP_USER_TIMEOUT"):

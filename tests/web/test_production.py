@@ -92,7 +92,8 @@ def test_a_phone_that_stops_reading_is_dropped_after_the_send_timeout(tmp_path):
     """A client that keeps its connection but never reads: once the server's writes stay blocked
     for SEND_TIMEOUT, the stream ends and frees its slot (the phone that vanished without a
     reset; on a real network TCP_USER_TIMEOUT ends such a connection too)."""
-    server = Gunicorn(tmp_path, workers=1, SEND_TIMEOUT=1, RATE_LIMIT_WRITE="")  # thousands of writes, on purpose
+    server = Gunicorn(tmp_path, workers=1, SEND_TIMEOUT=1, SEND_BUFFER=4096,
+                      RATE_LIMIT_WRITE="")  # a small send buffer fills soon; many writes, on purpose
     try:
         game = new_game(server.base)
         sock = socket.socket()
