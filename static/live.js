@@ -71,6 +71,18 @@
       title.scrollIntoView({ block: "start", behavior: "smooth" });
     }
   });
+  // The screen stays on while a sheet is open (a phone lying on the table goes dark mid-game
+  // otherwise); asked again whenever the page comes back into view, as the lock ends when it is hidden.
+  function keepAwake() {
+    if (!sheet() || !navigator.wakeLock || document.visibilityState !== "visible") return;
+    document.documentElement.dataset.wakeLock = "requested";
+    navigator.wakeLock.request("screen").then(function (lock) {
+      document.documentElement.dataset.wakeLock = "on";
+      lock.addEventListener("release", function () { document.documentElement.dataset.wakeLock = "released"; });
+    }, function () { document.documentElement.dataset.wakeLock = "refused"; });
+  }
+  document.addEventListener("visibilitychange", keepAwake);
+  if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", keepAwake); else keepAwake();
   // A double tap: the second finger-fall would land on the pad just redrawn for the next player.
   // The new pads take taps only a moment after they appear (the server also refuses a second tap
   // on the same pad: the form carries the version it was drawn at).

@@ -104,3 +104,22 @@ def test_the_new_hand_comes_into_view_after_the_tricks(live_server, browser):
     expect(page.locator("#entry-title")).to_contain_text("Hand 2")
     expect(page.locator("#entry-title")).to_be_in_viewport()
     context.close()
+
+
+def test_a_sheet_keeps_the_screen_awake_and_the_app_installs(live_server, browser):
+    """The sheet asks for a screen wake lock; the manifest offers PNG icons; the page a theme colour."""
+    status, created = request(live_server, "POST", "/api/v1/games",
+                              body={"variant": "wist", "players": PLAYERS, "first_dealer": 3})
+    context = phone_context(browser)
+    page = context.new_page()
+    page.goto(f"{live_server}/g/{created['id']}/{created['keys']['view']}")
+    expect(page.locator("html")).to_have_attribute("data-wake-lock", "on")  # granted: the screen stays on
+    assert page.evaluate("'wakeLock' in navigator")
+    manifest = page.evaluate("fetch('/static/manifest.webmanifest').then(r => r.json())")
+    sizes = {icon["sizes"] for icon in manifest["icons"] if icon["type"] == "image/png"}
+    assert {"192x192", "512x512"} <= sizes
+    for icon in manifest["icons"]:
+        assert page.request.get(live_server + icon["src"]).status == 200
+    assert page.locator("meta[name='theme-color']").count() == 2
+    assert page.request.get(live_server + "/static/apple-touch-icon.png").status == 200
+    context.close()
