@@ -35,13 +35,14 @@ def select_locale() -> str:
 
 
 def init_app(app: Flask) -> None:
-    from . import api, devices, docs, errors, guard, live_views, pages, tournament_api, tournament_pages
+    from . import api, assets, devices, docs, errors, guard, live_views, pages, tournament_api, tournament_pages
     from .labels import one_of, option_label, variant_name
     from .mixed import mixed
     from .sheet import role_name
 
     Babel(app, locale_selector=select_locale)
     guard.init_app(app)
+    assets.init_app(app)
     app.after_request(devices.set_cookie)
     app.teardown_appcontext(close_db)
     app.jinja_env.globals.update(get_locale=get_locale, option_label=option_label, one_of=one_of,

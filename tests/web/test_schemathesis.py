@@ -92,6 +92,8 @@ def test_the_api_answers_as_documented(api_schema, subjects, path, method, mode)
     @settings(max_examples=EXAMPLES, deadline=None, derandomize=True, database=None,
               suppress_health_check=list(HealthCheck))
     def run(case, aim):
+        # The test transport does not undo gzip: ask for the bodies as they are (compression is tested apart).
+        case.headers = {**(case.headers or {}), "Accept-Encoding": "identity"}
         subjects.aim(case, aim)
         response = case.call()
         case.validate_response(response, checks=CHECKS)

@@ -1,0 +1,47 @@
+"""Weight: pages, styles and scripts go out compressed; fingerprinted static files are cached for a year;
+the first load of a sheet stays small; the live streams are never compressed (they must flow)."""
+from __future__ import annotations
+
+import re
+
+from tests.conftest import PLAYERS4
+
+GZIP = {"Accept-Encoding": "gzip, br"}
+
+
+def test_pages_and_static_files_are_compressed_and_the_sheet_loads_light(client, api):
+    game = api.game(players=["Alessandra", "Bartolomeo", "Costanza", "Domenico", "Ermenegilda"])
+    sheet = client.get(f"/g/{game['id']}/{game['keys']['scorer']}", headers=GZIP)
+    assert sheet.status_code == 200 and sheet.headers["Content-Encoding"] in ("gzip", "br")
+    assert "Accept-Encoding" in sheet.headers["Vary"]
+    html = client.get(f"/g/{game['id']}/{game['keys']['scorer']}").get_data(as_text=True)
+    total = len(sheet.data)
+    for path in re.findall(r'(?:href|src)="(/static/[^"]+)"', html):
+        asset = client.get(path, headers=GZIP)
+        assert asset.status_code == 200, path
+        if path.endswith((".css", ".js")):
+            assert asset.headers["Content-Encoding"] in ("gzip", "br"), path
+        if not path.endswith((".png", ".svg", ".webmanifest")):
+            total += len(asset.data)
+    assert total < 40 * 1024, f"first load of the sheet: {total} bytes compressed"
+
+
+def test_fingerprinted_static_files_are_cached_for_a_year(client):
+    home = client.get("/").get_data(as_text=True)
+    css = re.search(r'href="(/static/app\.css\?v=[0-9a-f]{12})"', home).group(1)
+    response = client.get(css)
+    assert response.status_code == 200
+    assert {"public", "immutable", "max-age=31536000"} <= {p.strip() for p in response.headers["Cache-Control"].split(",")}
+    plain = client.get("/static/app.css")
+    assert "immutable" not in plain.headers.get("Cache-Control", "")  # an address without a fingerprint is checked again
+
+
+def test_the_live_streams_are_not_compressed(client, api):
+    game = api.game(players=PLAYERS4)
+    response = client.get(f"/api/v1/games/{game['id']}/events", headers={**GZIP, **api.headers(game["keys"]["view"])},
+                          buffered=False)
+    try:
+        assert response.status_code == 200 and "Content-Encoding" not in response.headers
+        assert next(iter(response.response)).startswith(b"retry:")
+    finally:
+        response.close()
