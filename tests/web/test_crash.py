@@ -7,6 +7,7 @@ be there after the restart, at the version it was told, and the games must go on
 """
 from __future__ import annotations
 
+import http.client
 import json
 import os
 import signal
@@ -75,8 +76,8 @@ def phone(base: str, game_id: str, key: str, acked: list, stop: threading.Event)
                 return
             try:
                 status, answer = request(base, "PUT", f"/api/v1/games/{game_id}{path}", key, body, timeout=5)
-            except OSError:
-                return  # the server is gone: whatever was not answered was not promised
+            except (OSError, http.client.HTTPException):
+                return  # the server is gone (mid-answer too): whatever was not answered was not promised
             if status != 200:
                 return
             acked.append((answer["version"], event))
