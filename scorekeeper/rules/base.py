@@ -185,6 +185,35 @@ def dispatch(event: Any, on_hand, on_end, no_bidding: str):
     return on_hand(event.get("hand"), {k: v for k, v in event.items() if k not in ("type", "hand")})
 
 
+class DealByDeal:
+    """What the game families without bidding share: their figures replayed once from the records
+    (`_replay`) and kept, a deal by its number, nothing hidden, and one way to take a change
+    (`with_hand`, `with_end`; a bid is refused with the family's `NO_BIDDING`)."""
+
+    NO_BIDDING: str  # the family's sentence for a bid, which these games do not take
+
+    @property
+    def _figures(self) -> dict:
+        if not self._cache:
+            self._cache.update(self._replay())
+        return self._cache
+
+    @property
+    def hands(self) -> list:
+        """Every recorded deal plus the deal in progress (when the game is not over)."""
+        return self._figures["hands"]
+
+    def hand(self, number: int):
+        return self.hands[number - 1]
+
+    def secrets(self) -> frozenset:
+        """Nothing is hidden in these games."""
+        return frozenset()
+
+    def apply(self, event: dict):
+        return dispatch(event, self.with_hand, self.with_end, self.NO_BIDDING)
+
+
 def put_record(records: tuple, number: int, record) -> tuple:
     """The records of a game of open schedule with deal `number` replaced (a correction) or added (the
     deal being entered)."""

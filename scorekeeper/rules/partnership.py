@@ -12,7 +12,7 @@ from typing import Any
 
 from .base import (
     N_, HandNotCurrent, InvalidInput, Option, Place, StateConflict, TricksSum, YesNo, _short, check_int,
-    competition_places, dispatch, put_record, with_defaults,
+    DealByDeal, competition_places, put_record, with_defaults,
 )
 
 SIDES = ((0, 2), (1, 3))
@@ -192,7 +192,7 @@ def rubber_points(games: tuple[tuple[int, int], ...]) -> tuple[int | None, tuple
 
 # -- the game ---------------------------------------------------------------------------------------
 @dataclass(frozen=True)
-class PartnershipGame:
+class PartnershipGame(DealByDeal):
     variant: PartnershipVariant
     players: tuple[str, ...]
     options: dict
@@ -208,16 +208,6 @@ class PartnershipGame:
         return (self.first_dealer + number - 1) % len(self.players)
 
     # -- derived figures -----------------------------------------------------------------------
-    @property
-    def hands(self) -> list[Deal]:
-        """Every scored deal plus the deal in progress (when the game is not finished)."""
-        return self._figures["hands"]
-
-    @property
-    def _figures(self) -> dict:
-        if not self._cache:
-            self._cache.update(self._replay())
-        return self._cache
 
     def _replay(self) -> dict:
         """Score the records in order; `beyond` is the first scored deal recorded after the end."""
@@ -273,9 +263,6 @@ class PartnershipGame:
             return None
         return self.hands[-1].number
 
-    def hand(self, number: int) -> Deal:
-        return self.hands[number - 1]
-
     @property
     def totals(self) -> tuple[int, int]:
         return self._figures["totals"]
@@ -299,17 +286,11 @@ class PartnershipGame:
                 for side, seats in enumerate(SIDES) for seat in seats]
         return sorted(rows, key=lambda r: (r.place, r.seat))
 
-    def secrets(self) -> frozenset:
-        """Nothing is hidden in partnership Whist."""
-        return frozenset()
-
     # -- changes (each returns a new game; the old one is untouched) --------------------------
-    def apply(self, event: dict) -> "PartnershipGame":
-        return dispatch(event, self.with_hand, self._refuse_end,
-                        N_("There is no bidding in this game: record the trump and the tricks of each deal."))
+    NO_BIDDING = N_("There is no bidding in this game: record the trump and the tricks of each deal.")
 
     @staticmethod
-    def _refuse_end(event: dict):
+    def with_end(event: dict):
         raise StateConflict(N_("This game ends by itself: with the rubber, or after the four deals."))
 
     def with_hand(self, number: Any, fields: dict) -> "PartnershipGame":

@@ -17,7 +17,7 @@ from typing import Any, Iterable, Sequence
 
 from .base import (
     N_, HandNotCurrent, InvalidInput, Option, Place, StateConflict, Term, TricksSum, _short, check_int,
-    competition_places, dispatch, put_record, with_defaults,
+    DealByDeal, competition_places, put_record, with_defaults,
 )
 
 PLAYERS = 2
@@ -457,7 +457,7 @@ def partie_value(totals: tuple[int, int]) -> Partie:
 
 # -- the game -----------------------------------------------------------------------------------------
 @dataclass(frozen=True)
-class PiquetGame:
+class PiquetGame(DealByDeal):
     variant: PiquetVariant
     players: tuple[str, ...]
     options: dict
@@ -476,11 +476,6 @@ class PiquetGame:
         return 1 - self.dealer(number)
 
     # -- derived figures -------------------------------------------------------------------------
-    @property
-    def _figures(self) -> dict:
-        if not self._cache:
-            self._cache.update(self._replay())
-        return self._cache
 
     def _replay(self) -> dict:
         deals, totals, after_six = [], (0, 0), None
@@ -500,14 +495,6 @@ class PiquetGame:
         partie = partie_value(totals) if over else None
         return {"hands": deals, "totals": totals, "planned": planned, "over": over, "beyond": beyond,
                 "partie": partie}
-
-    @property
-    def hands(self) -> list[Deal]:
-        """Every recorded deal plus the deal in progress (when the partie is not over)."""
-        return self._figures["hands"]
-
-    def hand(self, number: int) -> Deal:
-        return self.hands[number - 1]
 
     @property
     def planned_hands(self) -> int:
@@ -538,17 +525,11 @@ class PiquetGame:
         rows = [Place(seat=seat, place=places[seat], total=totals[seat]) for seat in range(PLAYERS)]
         return sorted(rows, key=lambda r: (r.place, r.seat))
 
-    def secrets(self) -> frozenset:
-        """Nothing is hidden in Piquet."""
-        return frozenset()
-
     # -- changes -----------------------------------------------------------------------------------
-    def apply(self, event: dict) -> "PiquetGame":
-        return dispatch(event, self.with_hand, self._refuse_end,
-                        N_("There is no bidding in Piquet: record each deal's declarations and play."))
+    NO_BIDDING = N_("There is no bidding in Piquet: record each deal's declarations and play.")
 
     @staticmethod
-    def _refuse_end(event: dict):
+    def with_end(event: dict):
         raise StateConflict(N_("A partie of Piquet ends by itself after its six deals (eight after a tie)."))
 
     def with_hand(self, number: Any, fields: dict) -> "PiquetGame":

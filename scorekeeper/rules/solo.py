@@ -33,7 +33,7 @@ from typing import Any, Sequence
 
 from .base import (
     N_, HandNotCurrent, InvalidInput, Money, Option, Place, RuleError, StateConflict, Term, TricksSum, WholeNumber,
-    _short, check_seat, dispatch, put_record, standings_by_total, with_defaults,
+    DealByDeal, _short, check_seat, put_record, standings_by_total, with_defaults,
 )
 
 SEATS = 4
@@ -222,7 +222,7 @@ def money(amount: int, stake: str) -> str:
 
 # -- the game ---------------------------------------------------------------------------------------
 @dataclass(frozen=True)
-class SoloGame:
+class SoloGame(DealByDeal):
     variant: SoloVariant
     players: tuple[str, ...]
     options: dict
@@ -239,11 +239,6 @@ class SoloGame:
         return (self.first_dealer + number - 1) % len(self.players)
 
     # -- derived figures -----------------------------------------------------------------------
-    @property
-    def _figures(self) -> dict:
-        if not self._cache:
-            self._cache.update(self._replay())
-        return self._cache
 
     def _replay(self) -> dict:
         """Score the records in order; `beyond` is the first deal recorded after the fixed number of deals."""
@@ -264,14 +259,6 @@ class SoloGame:
             number = len(deals) + 1
             deals.append(Deal(number, self.dealer(number), DealRecord(), None, None, False))
         return {"hands": deals, "totals": totals, "counted": counted, "complete": complete, "beyond": beyond}
-
-    @property
-    def hands(self) -> list[Deal]:
-        """Every recorded deal plus the deal in progress (when the game is not finished)."""
-        return self._figures["hands"]
-
-    def hand(self, number: int) -> Deal:
-        return self.hands[number - 1]
 
     @property
     def planned_hands(self) -> int | None:
@@ -310,15 +297,9 @@ class SoloGame:
         """The fewest payments that settle the table on the totals so far."""
         return settle(self.totals)
 
-    def secrets(self) -> frozenset:
-        """Nothing is hidden in Solo Whist."""
-        return frozenset()
-
     # -- changes (each returns a new game; the old one is untouched) --------------------------
-    def apply(self, event: dict) -> "SoloGame":
-        return dispatch(event, self.with_hand, self.with_end,
-                        N_("The auction is not recorded in Solo Whist: record the final contract, the declarer "
-                           "and the tricks of each deal."))
+    NO_BIDDING = N_("The auction is not recorded in Solo Whist: record the final contract, the declarer and "
+                    "the tricks of each deal.")
 
     def with_end(self, event: dict | None = None) -> "SoloGame":
         extra = sorted(str(name) for name in (event or {}) if name != "type")

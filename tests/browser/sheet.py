@@ -4,6 +4,8 @@ Everything here works with JavaScript off too (full-page answers) as well as wit
 """
 from __future__ import annotations
 
+import re
+
 from playwright.sync_api import Page, expect
 
 
@@ -93,3 +95,15 @@ def expect_row(page: Page, number: int, bids, scores, totals) -> None:
 
 def expect_totals(page: Page, totals) -> None:
     expect(page.locator("table.grid tfoot tr").first.locator("td")).to_have_text([str(t) for t in totals])
+
+
+def start_from_home(page: Page, base_url: str, game: str, players: list[str], dealer: int) -> None:
+    """Home → New game → the game whose link matches `game` → names in order → who deals first (1-based)
+    → Start: as a new user would."""
+    page.goto(base_url)
+    page.get_by_role("link", name="New game").tap()
+    page.get_by_role("link", name=re.compile(game)).tap()
+    for number, name in enumerate(players, start=1):
+        page.get_by_role("textbox", name=re.compile(rf"^Player {number}\b")).fill(name)
+    page.get_by_label(f"Player {dealer} deals first").check()
+    page.get_by_role("button", name="Start the game").tap()

@@ -13,11 +13,9 @@ Rubber: A&C 1 + 3 + 2 − 3 = 3 rubber points; totals 10 and 8.
 """
 from __future__ import annotations
 
-import re
-
 from playwright.sync_api import Page, expect
 
-from .sheet import changed, watch
+from .sheet import changed, start_from_home, watch
 
 PLAYERS = ["Alessandra", "Bartolomeo", "Costanza", "Domenico"]
 NARROW = {"width": 360, "height": 740}
@@ -25,14 +23,8 @@ SUIT_NAMES = {"S": "Spades", "H": "Hearts", "D": "Diamonds", "C": "Clubs", "NT":
 
 
 def start(page: Page, base_url: str, game: str, heading: str) -> None:
-    page.goto(base_url)
-    page.get_by_role("link", name="New game").tap()
-    page.get_by_role("link", name=re.compile(game)).tap()
-    expect(page.get_by_role("heading", name=heading, exact=True)).to_be_visible()
-    for number, name in enumerate(PLAYERS, start=1):
-        page.get_by_role("textbox", name=re.compile(rf"^Player {number}\b")).fill(name)
-    page.get_by_label("Player 1 deals first").check()
-    page.get_by_role("button", name="Start the game").tap()
+    start_from_home(page, base_url, game, PLAYERS, dealer=1)
+    expect(page.get_by_role("heading", name=heading, exact=True)).to_be_visible()  # the sheet's title
     expect(page.locator("#entry-title")).to_contain_text("Deal 1")
 
 

@@ -14,7 +14,7 @@ from playwright.sync_api import Page, expect
 from tests.web.test_api_piquet import PARTIE
 
 from .conftest import phone_context
-from .sheet import watch
+from .sheet import start_from_home, watch
 
 PLAYERS = ["Anna", "Bruno"]
 
@@ -57,13 +57,7 @@ def test_a_whole_partie_by_tapping(live_server, browser, artifacts):
     context = phone_context(browser, viewport={"width": 360, "height": 740})
     page = context.new_page()
     problems = watch(page)
-    page.goto(live_server)
-    page.get_by_role("link", name="New game").tap()
-    page.get_by_role("link", name=re.compile(r"^Piquet")).tap()
-    for number, name in enumerate(PLAYERS, start=1):
-        page.get_by_role("textbox", name=re.compile(rf"^Player {number}\b")).fill(name)
-    page.get_by_label("Player 2 deals first").check()
-    page.get_by_role("button", name="Start the game").tap()
+    start_from_home(page, live_server, r"^Piquet", PLAYERS, dealer=2)
     expect(page.locator("#entry-title")).to_have_text("Deal 1 of 6")
     expect(page.locator(".entry .facts")).to_have_text("Bruno deals · Anna is elder (leads first)")
     scorer = Scorer(page)

@@ -11,12 +11,10 @@ Domenico pays Alessandra 7, Bartolomeo 21 and Costanza 7.
 """
 from __future__ import annotations
 
-import re
-
 from playwright.sync_api import Page, expect
 
 from .conftest import phone_context
-from .sheet import changed, watch
+from .sheet import changed, start_from_home, watch
 
 PLAYERS = ["Alessandra", "Bartolomeo", "Costanza", "Domenico"]
 
@@ -41,13 +39,7 @@ def test_a_solo_whist_session_by_tapping(live_server, browser, artifacts):
     context = phone_context(browser, viewport={"width": 360, "height": 740})
     page = context.new_page()
     problems = watch(page)
-    page.goto(live_server)
-    page.get_by_role("link", name="New game").tap()
-    page.get_by_role("link", name=re.compile(r"^Solo Whist")).tap()
-    for number, name in enumerate(PLAYERS, start=1):
-        page.get_by_role("textbox", name=re.compile(rf"^Player {number}\b")).fill(name)
-    page.get_by_label("Player 1 deals first").check()
-    page.get_by_role("button", name="Start the game").tap()
+    start_from_home(page, live_server, r"^Solo Whist", PLAYERS, dealer=1)
     expect(page.locator("#entry-title")).to_have_text("Deal 1")
     scorer = Scorer(page)
 

@@ -58,6 +58,7 @@ class Entry:
     declarations: list
     strip: list  # (trick number, winner name or "")
     strip_text: str
+    strip_back: str  # the strip without its last trick ("take it back")
     next_trick: int | None
     strip_values: list  # (seat, name, the strip with it)
     play_so_far: list  # play points per seat so far, counted as the tricks were tapped
@@ -115,7 +116,7 @@ def _entry(loaded: Loaded, number: int, values) -> Entry:
         players=list(state.players), blanche=[bool(values.get(f"cb-{s}")) for s in (0, 1)],
         declarations=_declarations(state, values),
         strip=[(i + 1, state.players[strip[i]] if i < len(strip) else "") for i in range(TRICKS)],
-        strip_text=",".join(map(str, strip)), next_trick=len(strip) + 1 if len(strip) < TRICKS else None,
+        strip_text=",".join(map(str, strip)), strip_back=",".join(map(str, strip[:-1])), next_trick=len(strip) + 1 if len(strip) < TRICKS else None,
         strip_values=[(s, name, ",".join(map(str, strip + [s]))) for s, name in enumerate(state.players)],
         play_so_far=list(play), totals_play=[values.get(f"play-{s}", "") for s in (0, 1)],
         totals_won=[values.get(f"won-{s}", "") for s in (0, 1)], pique=values.get("pique", ""),
