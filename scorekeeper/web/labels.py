@@ -65,4 +65,4 @@ def one_of(numbers) -> str:
     numbers = [str(n) for n in numbers]
     if len(numbers) == 1:
         return numbers[0]
-    return f"{', '.join(numbers[:-1])} {gettext('or')} {numbers[-1]}"
+    return gettext("%(some)s or %(last)s", some=", ".join(numbers[:-1]), last=numbers[-1])

@@ -122,7 +122,7 @@ def render_sheet(who, loaded, status: int = 200, error: str | None = None, view=
         error=error, error_at=family.error_place(error_field, parts, edit, who),
         edit=edit, form=form or {},
         standings=loaded.state.standings if loaded.state.finished else None,
-        chart=sheet_view.chart(loaded), tournament_url=_tournament_url(loaded.id),
+        chart=sheet_view.chart(loaded), places=sheet_view.places(loaded), tournament_url=_tournament_url(loaded.id),
         key=who.key, base=url_for("pages.sheet", game_id=loaded.id, key=who.key),
         view_url=request.full_path.rstrip("?") if request.method == "GET" else
         url_for("pages.sheet", game_id=loaded.id, key=who.key),

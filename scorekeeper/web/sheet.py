@@ -11,6 +11,7 @@ from flask_babel import lazy_gettext as _l
 
 from ..families import family_of
 from ..games import Access, Loaded, Seen, sort_out
+from ..rules.base import competition_places
 
 ROLE_NAMES = {"scorer": _l("scorer"), "view": _l("table view"), "seat": _l("player")}
 
@@ -69,6 +70,12 @@ def undo_texts(loaded: Loaded, seen: Seen) -> tuple[str | None, str | None]:
     last = loaded.events[-1] if loaded.events else None
     done = _change_text(undid[last["seq"]], loaded, seen) if last is not None and last["type"] == "undo" else None
     return upcoming, done
+
+
+def places(loaded: Loaded) -> list[int]:
+    """Each column's place on the running totals (ties share it), pinned under the grid beside the
+    totals so the table sees who leads without waiting for the final ranking."""
+    return competition_places(list(loaded.state.totals))
 
 
 PALETTE = ("#1f77b4", "#d62728", "#2ca02c", "#9467bd", "#ff7f0e")

@@ -15,6 +15,7 @@ from .present import visible_bids
 @dataclass
 class Cell:
     bid: str = ""
+    tricks: str = ""  # taken, once the hand is scored
     score: str = ""
     total: str = ""
     made: bool | None = None
@@ -87,6 +88,7 @@ def rows(loaded: Loaded, access: Access, seen: Seen) -> list[Row]:
             bids = visible_bids(hand, seen)
             status = "done" if hand.scores is not None else "current"
             cells = [Cell(bid=_show(bids[s]) if spec.bidding != NO_BIDS else "",
+                          tricks=_show(hand.tricks[s]) if hand.tricks else "",
                           score=str(hand.scores[s]) if hand.scores else "",
                           total=str(hand.totals[s]) if hand.totals else "",
                           made=(hand.bids[s] == hand.tricks[s]) if hand.tricks else None)

@@ -1,0 +1,72 @@
+"""Every page (tests/tour.py) at 360×740, 390×844 and 1280×800, light and dark, English and Italian: no
+horizontal overflow of the page or of any table with five long names, no serious or critical axe-core
+violation, no script error, and a screenshot of each in test-artifacts/ named page-size-theme-language.
+
+One browser context per combination visits every page (a context each would cost more than the pages).
+Each size is seen in both themes and both languages; the language is chosen with the site's own switch,
+against the browser's locale, so the switch is what is tested.
+"""
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import expect
+
+from tests import tour
+from tests.web.sse import request
+
+from .sheet import watch
+
+AXE = (Path(__file__).parent / "vendor" / "axe-4.14.1.min.js").read_text(encoding="utf-8")
+SIZES = {"360": {"width": 360, "height": 740}, "390": {"width": 390, "height": 844}, "1280": {"width": 1280, "height": 800}}
+COMBINATIONS = [("360", "light", "en"), ("360", "dark", "it"), ("390", "dark", "en"), ("390", "light", "it"),
+                ("1280", "light", "it"), ("1280", "dark", "en")]
+OTHER_LOCALE = {"en": "it-IT", "it": "en-US"}  # the browser asks for the other language; the switch wins
+
+OVERFLOW = """() => ({
+    page: document.documentElement.scrollWidth - document.documentElement.clientWidth,
+    boxes: [...document.querySelectorAll('.grid-wrap, table')]
+        .filter(el => !el.closest('.doc'))  // the documents' tables scroll by design (tabindex=0)
+        .map(el => [el.className || el.tagName, el.scrollWidth - el.clientWidth])
+        .filter(([, extra]) => extra > 1)})"""
+
+
+def serious(page) -> list[str]:
+    """axe-core's serious and critical violations on the page as it is now."""
+    page.evaluate(AXE)  # not a <script> tag: the page's CSP allows no inline script (tests/browser/test_csp.py)
+    result = page.evaluate("axe.run(document, {resultTypes: ['violations']})")
+    return [f"{v['id']} ({v['impact']}): {v['help']} — {[n['target'] for n in v['nodes']][:3]}"
+            for v in result["violations"] if v["impact"] in ("serious", "critical")]
+
+
+@pytest.fixture
+def pages(live_server):
+    return tour.build(lambda method, path, key=None, body=None: request(live_server, method, path, key, body))
+
+
+@pytest.mark.parametrize("size, theme, language", COMBINATIONS, ids=["-".join(c) for c in COMBINATIONS])
+def test_every_page_fits_and_passes_axe(live_server, browser, artifacts, pages, size, theme, language):
+    context = browser.new_context(viewport=SIZES[size], color_scheme=theme, locale=OTHER_LOCALE[language],
+                                  is_mobile=size != "1280", has_touch=size != "1280")
+    page = context.new_page()
+    problems = watch(page)
+    page.goto(live_server)
+    page.get_by_role("navigation").get_by_role("link", name=language.upper(), exact=True).click()
+    expect(page.locator("html")).to_have_attribute("lang", language)
+    found = {}
+    for name, path in pages.pages:
+        response = page.goto(live_server + path)
+        assert response.status == (404 if name.startswith("error") else 200), name
+        assert page.locator("html").get_attribute("lang") == language, name
+        overflow = page.evaluate(OVERFLOW)
+        if overflow["page"] > 0 or overflow["boxes"]:
+            found[f"{name} overflow"] = overflow
+        document = name.startswith("docs")  # long, the same text in every combination: checked at 360 only
+        if (size == "360" or not document) and (violations := serious(page)):
+            found[f"{name} axe"] = violations
+        page.screenshot(path=artifacts / f"{name}-{size}-{theme}-{language}.png", full_page=not document)
+    context.close()
+    (artifacts / f"matrix-{size}-{theme}-{language}.txt").write_text("\n".join(f"{k}: {v}" for k, v in found.items()))
+    assert not found, found
+    assert [p for p in problems if "status of 404" not in p] == []  # the error pages answer 404 on purpose
