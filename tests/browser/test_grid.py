@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import pytest
+from playwright.sync_api import expect
 
 from tests.web.sse import request
 
@@ -29,6 +30,66 @@ def test_five_long_names_fit_a_360_px_phone_whole(live_server, browser, artifact
             [th.textContent.trim(), th.scrollHeight - th.clientHeight, th.scrollWidth - th.clientWidth])})""")
     assert overflow["page"] <= 360 and all(extra <= 0 for extra in overflow["grids"]), overflow
     assert [name for name, *_ in overflow["names"]] == players
-    assert all(tall <= 0 and wide <= 0 for _, tall, wide in overflow["names"]), overflow["names"]
+    # whole names: nothing cut along the (upward) line; across it, a pixel of column-width rounding at most
+    assert all(tall <= 0 and wide <= 1 for _, tall, wide in overflow["names"]), overflow["names"]
     page.locator("table.grid").screenshot(path=str(artifacts / f"grid-names-{variant}-360.png"))
+    context.close()
+
+
+def test_the_grid_reads_at_a_glance(live_server, browser, artifacts):
+    """Wist, five players, Alessandra deals hand 1 (10 cards each): bids 2 2 0 4 3, tricks 2 2 0 4 2. A bid
+    made scores 10 + the tricks (12, 12, 14), a 0 made 20 with five players (Costanza), a bid missed the
+    tricks alone (Ermenegilda 2; docs/rules/bid-exactly.md): Costanza is first, Domenico second,
+    Alessandra and Bartolomeo share third, Ermenegilda is fifth. Each box shows
+    "bid/tricks" over the score over the total; the names, the hands' column and the totals-and-place rows
+    stay in sight while the grid scrolls, without JavaScript."""
+    status, created = request(live_server, "POST", "/api/v1/games",
+                              body={"variant": "wist", "players": FIVE, "first_dealer": 0})
+    key = created["keys"]["scorer"]
+    request(live_server, "PUT", f"/api/v1/games/{created['id']}/hands/1", key,
+            {"bids": [2, 2, 0, 4, 3], "tricks": [2, 2, 0, 4, 2]})
+    context = phone_context(browser, viewport={"width": 360, "height": 740}, java_script_enabled=False)
+    page = context.new_page()
+    page.goto(f"{live_server}/g/{created['id']}/{key}")
+    first = page.locator("table.grid tbody tr").first.locator("td")
+    expect(first.locator(".cell-call")).to_have_text(["2/2", "2/2", "0/0", "4/4", "3/2"])
+    expect(first.locator(".cell-score")).to_have_text(["12", "12", "20", "14", "2"])
+    expect(page.locator("table.grid tfoot tr.place-row td")).to_have_text(["3", "3", "1", "2", "5"])
+    expect(page.locator(".legend").first).to_have_text(
+        "In each box: the bid / the tricks taken, the hand's score, the running total.")
+
+    # Cagliari's 24 hands make a grid taller than the phone: it scrolls in its own box.
+    status, cagliari = request(live_server, "POST", "/api/v1/games",
+                               body={"variant": "wist-cagliari", "players": FIVE[:4], "first_dealer": 0})
+    page.goto(f"{live_server}/g/{cagliari['id']}/{cagliari['keys']['view']}")
+    wrap = page.locator(".grid-wrap")
+    wrap.scroll_into_view_if_needed()
+    box = wrap.bounding_box()
+    assert box["height"] <= 740 and wrap.evaluate("w => w.scrollHeight > w.clientHeight")  # the grid scrolls inside
+    totals = page.locator("table.grid tfoot").bounding_box()
+    assert box["y"] < totals["y"] and totals["y"] + totals["height"] <= box["y"] + box["height"] + 1  # pinned
+    wrap.evaluate("w => w.scrollTo(0, 250)")
+    head = page.locator("table.grid thead").bounding_box()
+    assert abs(head["y"] - box["y"]) <= 1.5  # the names stay on top
+    wrap.screenshot(path=str(artifacts / "grid-glance-scrolled-360.png"))
+    context.close()
+
+
+def test_the_table_view_fills_a_large_screen(live_server, browser, artifacts):
+    """At 1280×800 the table view's grid uses the screen's width, in large type, totals in sight."""
+    status, created = request(live_server, "POST", "/api/v1/games",
+                              body={"variant": "wist", "players": FIVE, "first_dealer": 0})
+    request(live_server, "PUT", f"/api/v1/games/{created['id']}/hands/1", created["keys"]["scorer"],
+            {"bids": [2, 2, 0, 4, 3], "tricks": [2, 2, 0, 4, 2]})
+    context = browser.new_context(viewport={"width": 1280, "height": 800})
+    page = context.new_page()
+    page.goto(f"{live_server}/g/{created['id']}/{created['keys']['view']}")
+    grid = page.locator("table.grid").bounding_box()
+    assert grid["width"] >= 1150
+    score = page.locator("table.grid tbody tr").first.locator(".cell-score").first
+    assert float(score.evaluate("e => getComputedStyle(e).fontSize").removesuffix("px")) >= 20
+    total = page.locator("table.grid tfoot tr").first.locator("td").first
+    assert float(total.evaluate("e => getComputedStyle(e).fontSize").removesuffix("px")) >= 26
+    expect(total).to_be_in_viewport()
+    page.screenshot(path=str(artifacts / "view-wist-1280.png"))
     context.close()
