@@ -50,18 +50,30 @@ def start_game(page: Page, base_url: str, players: list[str], dealer: str) -> No
     expect(page.locator("#entry-title")).to_contain_text("Hand 1")
 
 
+def view_key(page: Page) -> str:
+    """The table view's key, read from the share panel's page (as the scorer would hand it out)."""
+    share = page.context.request.get(page.url + "/share").text()
+    return re.search(r'data-role="view".*?/g/[^/]+/([\w-]+)', share, re.S).group(1)
+
+
 def bidder_marks(page: Page) -> list[str]:
     """What the bidders list shows after each name, in bidding order."""
     return [text.strip() for text in page.locator(".bidders .bid").all_inner_texts()]
 
 
 # -- the whole game ------------------------------------------------------------------------------
-def test_complete_wist_game_by_tapping(live_server, phone, artifacts):
-    page = phone.new_page()
+@pytest.mark.parametrize("javascript", [True, False], ids=["js", "no-js"])
+def test_complete_wist_game_by_tapping(live_server, browser, artifacts, javascript):
+    """The same game with JavaScript (htmx swaps, no page load) and without (a form post and a full page
+    each time): corrections, undo, the sealed round and the table view work both ways."""
+    context = phone_context(browser, java_script_enabled=javascript)
+    page = context.new_page()
     problems = watch(page)
+    mode = "js" if javascript else "nojs"
     start_game(page, live_server, PLAYERS, dealer="Dario")
     expect(page.locator(".facts")).to_contain_text("13 cards each · Dario deals")
-    page.evaluate("window.sameDocument = true")  # gone if any tap reloads the page instead of swapping
+    if javascript:
+        page.evaluate("window.sameDocument = true")  # gone if any tap reloads the page instead of swapping
 
     # Hand 1 · Cuori: Anna bids first, Dario deals and bids last.
     expect(page.locator("#entry-title")).to_have_text(re.compile(r"Hand 1 · Cuori\s*♥"))
@@ -81,7 +93,7 @@ def test_complete_wist_game_by_tapping(live_server, phone, artifacts):
     expect(page.locator("#forbidden-note")).to_be_visible()
     expect(page.locator("#forbidden-note")).to_contain_text("Dario may not bid 4")
     expect(page.locator("#forbidden-note")).to_contain_text("13 tricks")
-    page.screenshot(path=artifacts / "sheet-forbidden.png", full_page=True)
+    page.screenshot(path=artifacts / f"sheet-forbidden-{mode}.png", full_page=True)
     bid(page, "Dario", 3)
     assert bidder_marks(page) == ["3", "4", "2", "3"]
     expect(page.locator(".pad")).to_have_count(0)
@@ -148,7 +160,7 @@ def test_complete_wist_game_by_tapping(live_server, phone, artifacts):
     assert grid_row(page, 5)[0][0] == ""
     expect_row(page, 2, [4, 0, 5, 3], [14, -5, 15, 13], [27, 9, 16, 18])  # the correction stands
     expect_totals(page, [64, 17, 25, 39])
-    page.screenshot(path=artifacts / "sheet-mid.png", full_page=True)
+    page.screenshot(path=artifacts / f"sheet-mid-{mode}.png", full_page=True)
     bid_round(page, [("Anna", 2), ("Bruno", 2), ("Carla", 2), ("Dario", 1)], forbidden=7)
     record_tricks(page, [2, 3, 2, 6])
     expect_row(page, 5, [2, 2, 2, 1], [12, 3, 12, 6], [76, 20, 37, 45])
@@ -181,9 +193,19 @@ def test_complete_wist_game_by_tapping(live_server, phone, artifacts):
     tricks_form = page.locator(".tricks-form")
     expect(tricks_form).to_be_visible()
     expect(tricks_form).not_to_contain_text("bid")  # no "(bid 4)" next to the names
-    page.screenshot(path=artifacts / "sheet-sealed.png", full_page=True)
+    page.screenshot(path=artifacts / f"sheet-sealed-{mode}.png", full_page=True)
+    # The table view (the link on the table's phone) sees who has bid, not the bids; it refreshes itself
+    # without JavaScript (<noscript> meta refresh) and shows them once the tricks are in.
+    table = context.new_page()
+    table.goto(page.url.rsplit("/", 1)[0] + "/" + view_key(page))
+    expect(table.locator(".bidders li")).to_have_text(["Carla ✓", "Dario ✓", "Anna ✓", "Bruno dealer ✓"])
+    expect(table.locator('noscript meta[http-equiv="refresh"]')).to_have_count(0 if javascript else 1)
     record_tricks(page, [3, 3, 4, 3])
     expect_row(page, 7, [3, 3, 4, 3], [13, 13, 14, 13], [114, 46, 64, 65])  # revealed once scored
+    if not javascript:
+        table.reload()  # what the meta refresh does every 15 s
+    expect_row(table, 7, [3, 3, 4, 3], [13, 13, 14, 13], [114, 46, 64, 65])
+    table.close()
 
     # Hand 8 · Wist: no bidding at all; everyone is scored as having bid 0.
     expect(page.locator("#entry-title")).to_have_text(re.compile(r"Hand 8 · Wist"))
@@ -203,10 +225,12 @@ def test_complete_wist_game_by_tapping(live_server, phone, artifacts):
     expect(rows.locator(".name")).to_have_text(["Anna", "Carla", "Dario", "Bruno"])
     expect(rows.locator(".total")).to_have_text(["89", "89", "40", "31"])
     expect(page.locator("table.grid tbody tr.done")).to_have_count(8)
-    page.screenshot(path=artifacts / "sheet-final.png", full_page=True)
+    page.screenshot(path=artifacts / f"sheet-final-{mode}.png", full_page=True)
 
-    assert page.evaluate("window.sameDocument === true"), "every tap should be an htmx swap, not a page load"
+    if javascript:
+        assert page.evaluate("window.sameDocument === true"), "every tap should be an htmx swap, not a page load"
     assert problems == []
+    context.close()
 
 
 # -- a narrow phone: 5 players, 360 px ---------------------------------------------------------------
