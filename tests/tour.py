@@ -85,6 +85,12 @@ def build(call) -> Tour:
         tour.add(f"edit-{variant}", f"{sheet}/{keys['scorer']}/hands/1")
         tour.add(f"history-{variant}", f"{sheet}/{keys['scorer']}/hands/1/history")
     tour.add("share", f"{sheet}/{keys['scorer']}/share")
+    wist = play(call, "wist", 2)
+    for seat in wist["game"]["hands"][2]["order"][:-1]:  # all but the dealer: the pad says what they may not bid
+        _check(call("PUT", f"/api/v1/games/{wist['id']}/hands/3/bids/{seat}", wist["keys"]["scorer"], {"bid": 0}))
+    tour.add("forbidden-wist", f"/g/{wist['id']}/{wist['keys']['scorer']}")
+    finished = play(call, "wist", 8)
+    tour.add("finished-wist", f"/g/{finished['id']}/{finished['keys']['view']}")
     solo = play(call, "solo-whist", 2)
     _check(call("POST", f"/api/v1/games/{solo['id']}/end", solo["keys"]["scorer"]))
     tour.add("finished-solo-whist", f"/g/{solo['id']}/{solo['keys']['scorer']}")

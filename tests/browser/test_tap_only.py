@@ -13,6 +13,20 @@ from .sheet import changed, expect_row, pad_button, watch
 PLAYERS = ["Alessandra", "Bartolomeo", "Costanza", "Domenico"]
 
 
+class Taps:
+    """Taps counted; one that records a change is waited out until the sheet shows it."""
+
+    def __init__(self, page):
+        self.page, self.count = page, 0
+
+    def __call__(self, locator, records: bool) -> None:
+        self.count += 1
+        if records:
+            changed(self.page, locator.tap)
+        else:
+            locator.tap()
+
+
 @pytest.mark.parametrize("javascript", [True, False])
 def test_a_hand_in_eight_taps(live_server, browser, artifacts, javascript):
     status, created = request(live_server, "POST", "/api/v1/games",
@@ -22,15 +36,7 @@ def test_a_hand_in_eight_taps(live_server, browser, artifacts, javascript):
     page = context.new_page()
     problems = watch(page)
     page.goto(f"{live_server}/g/{created['id']}/{created['keys']['scorer']}")
-    taps = 0
-
-    def tap(locator, records: bool):
-        nonlocal taps
-        taps += 1
-        if records:
-            changed(page, locator.tap)
-        else:
-            locator.tap()
+    tap = Taps(page)
 
     for value in (3, 4, 2, 3):  # Alessandra, Bartolomeo, Costanza; Domenico deals (may not bid 4)
         tap(pad_button(page, value), records=True)
@@ -45,10 +51,39 @@ def test_a_hand_in_eight_taps(live_server, browser, artifacts, javascript):
     expect(form.locator(".tricks-pad")).to_have_count(0)
     page.screenshot(path=str(artifacts / f"tap-only-tricks-{'js' if javascript else 'nojs'}-360.png"), full_page=True)
     tap(form.get_by_role("button", name="Record the tricks"), records=True)
-    assert taps == 8  # 2 × 4 players: no keyboard
+    assert tap.count == 8  # 2 × 4 players: no keyboard
     # Bid 3 took 3 → 13; bid 4 took 4 → 14; bid 2 took 1 → 1; bid 3 took 5 → 5.
     expect_row(page, 1, [3, 4, 2, 3], [13, 14, 1, 5], [13, 14, 1, 5])
     assert problems == []
+    context.close()
+
+
+@pytest.mark.parametrize("javascript", [True, False])
+def test_a_five_player_tournament_hand_in_eleven_taps(live_server, browser, javascript):
+    """Whist torneo, five players, Ermenegilda deals hand 1 (3 cards, the trump turned up): 1 tap for the
+    turned card, 5 bids, 4 players' tricks (the fifth is what is left), Record: 2 × 5 + 1 = 11 taps.
+    Bids 1 0 1 0 then Ermenegilda, who may not bid 3 − 2 = 1, bids 0; tricks 1 0 1 1 (Ermenegilda 0).
+    A bid made scores 13 + the tricks, a bid missed the tricks (docs/rules/bid-exactly.md): 14 13 14 1 13."""
+    five = PLAYERS + ["Ermenegilda"]
+    status, created = request(live_server, "POST", "/api/v1/games",
+                              body={"variant": "whist-torneo", "players": five, "first_dealer": 4})
+    context = phone_context(browser, viewport={"width": 360, "height": 740}, java_script_enabled=javascript)
+    page = context.new_page()
+    page.goto(f"{live_server}/g/{created['id']}/{created['keys']['scorer']}")
+    tap = Taps(page)
+
+    tap(page.get_by_role("button", name="Spades"), records=True)
+    for value in (1, 0, 1, 0):
+        tap(pad_button(page, value), records=True)
+    expect(pad_button(page, 1)).to_be_disabled()
+    tap(pad_button(page, 0), records=True)
+    form = page.locator(".tricks-form")
+    for value in (1, 0, 1, 1):
+        tap(form.locator(".tricks-pad").get_by_role("button", name=str(value), exact=True), records=False)
+    expect(form.locator("input[name='tricks-4']")).to_have_value("0")
+    tap(form.get_by_role("button", name="Record the tricks"), records=True)
+    assert tap.count == 11
+    expect_row(page, 1, [1, 0, 1, 0, 0], [14, 13, 14, 1, 13], [14, 13, 14, 1, 13])
     context.close()
 
 
