@@ -114,15 +114,17 @@ def build(call) -> Tour:
 
 
 def _tournament(call, tour: Tour) -> None:
-    """A tournament with one partita played halfway: its organiser, join and TV pages."""
+    """A tournament with a partita played to the end (standings, table points) and one under way: its
+    organiser, join and TV pages."""
     created = _check(call("POST", "/api/v1/tournaments", body={"name": "Torneo di Natale", "scheme": "ridotto"}))
     tid, keys = created["id"], created["keys"]
-    partita = _check(call("POST", f"/api/v1/tournaments/{tid}/games", keys["organiser"],
-                          {"players": FIVE, "first_dealer": 0}))
-    game = _check(call("GET", f"/api/v1/games/{partita['id']}", partita["keys"]["scorer"]))
-    for number in range(1, 4):
-        game = _check(call("PUT", f"/api/v1/games/{partita['id']}/hands/{number}", partita["keys"]["scorer"],
-                           _predictions_hand(game, number)))
+    for players, hands in ((FIVE, 14), (FIVE[:3], 3)):  # ridotto: 14 hands
+        partita = _check(call("POST", f"/api/v1/tournaments/{tid}/games", keys["organiser"],
+                              {"players": players, "first_dealer": 0}))
+        game = _check(call("GET", f"/api/v1/games/{partita['id']}", partita["keys"]["scorer"]))
+        for number in range(1, hands + 1):
+            game = _check(call("PUT", f"/api/v1/games/{partita['id']}/hands/{number}", partita["keys"]["scorer"],
+                               _predictions_hand(game, number)))
     tour.add("tournament-new", "/tournaments/new")
     for role, key in keys.items():
         tour.add(f"tournament-{role}", f"/t/{tid}/{key}")
