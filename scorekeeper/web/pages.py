@@ -240,8 +240,8 @@ def rematch(game_id, key):
 @bp.post("/g/<game_id>/<key>/undo")
 def undo(game_id, key):
     who = games.authorize(get_db(), game_id, key)
-    try:
-        loaded = games.undo(get_db(), who)
+    try:  # the form carries the version it was drawn at: a second tap, or a queued one, undoes nothing more
+        loaded = games.undo(get_db(), who, if_match=request.form.get("version"))
     except RuleError as error:
         return _refused(who, error)
     return _after_change(who, loaded)
