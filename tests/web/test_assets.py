@@ -45,3 +45,18 @@ def test_the_live_streams_are_not_compressed(client, api):
         assert next(iter(response.response)).startswith(b"retry:")
     finally:
         response.close()
+
+
+def test_the_service_worker_lists_the_current_static_files_and_nothing_else(client):
+    """Served from the root (its scope is the whole app), checked at every visit, allowed by the CSP;
+    it lists each static file at its fingerprinted address, and no page."""
+    home = client.get("/").get_data(as_text=True)
+    assert re.search(r'<script src="/static/sw-register\.js\?v=[0-9a-f]{12}" data-worker="/sw\.js" defer>', home)
+    assert "worker-src 'self'" in client.get("/").headers["Content-Security-Policy"]
+    worker = client.get("/sw.js")
+    assert worker.status_code == 200 and worker.mimetype == "text/javascript"
+    assert "no-cache" in worker.headers["Cache-Control"]
+    files = re.search(r"var FILES = (\[.*\]);", worker.get_data(as_text=True)).group(1)
+    css = re.search(r'href="(/static/app\.css\?v=[0-9a-f]{12})"', home).group(1)
+    assert f'"{css}"' in files and '"/static/outbox.js?v=' in files and "LICENSE" not in files
+    assert all(re.fullmatch(r'"/static/[\w.-]+\?v=[0-9a-f]{12}"', item) for item in files[1:-1].split(", "))
