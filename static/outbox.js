@@ -12,7 +12,7 @@
 (function () {
   "use strict";
   var RETRY_MS = 3000, SHOWN_MS = 4000;
-  var sending = false, offline = false, note = null, noteTimer = null;
+  var sending = false, offline = !navigator.onLine, note = null, noteTimer = null;
 
   function sheet() { return document.getElementById("sheet"); }
   function bar() { return document.getElementById("outbox"); }
@@ -181,10 +181,31 @@
     pump();
   }, true);
 
+  // Offline, the tricks pad cannot ask the server for the next player's pad: the tapped tricks (the
+  // draft its link carries, player by player) go into the boxes, the last one gets what is left, and
+  // the pad steps aside for the boxes; "Record the tricks" then waits in the outbox like any entry.
+  window.addEventListener("click", function (event) {
+    var key = offline && event.target.closest && event.target.closest(".tricks-pad a.pad-key");
+    if (!key) return;
+    event.preventDefault();
+    event.stopPropagation();
+    var form = key.closest("form"), boxes = form.querySelectorAll("input[type=number]");
+    var draft = new URL(key.href).searchParams.get("tricks").split(",").map(Number);
+    if (draft.length === boxes.length - 1) {
+      draft.push(Number(boxes[0].max) - draft.reduce(function (a, b) { return a + b; }, 0));
+    }
+    draft.forEach(function (value, i) { boxes[i].value = value; });
+    form.querySelectorAll(".tricks-pad, .pad-title, .restart").forEach(function (el) { el.hidden = true; });
+    var empty = Array.prototype.find.call(boxes, function (box) { return box.value === ""; });
+    (empty || form.querySelector("button[type=submit]")).focus();
+  }, true);
+
   document.addEventListener("htmx:after:swap", mark);  // a live refresh redraws the sheet: the marks again
-  window.addEventListener("online", pump);
-  document.addEventListener("htmx:sse:after:connection", pump);
+  function reachable() { offline = false; show(); pump(); }  // mark() redraws the pad on the next swap
+  window.addEventListener("online", reachable);
+  document.addEventListener("htmx:sse:after:connection", reachable);
+  window.addEventListener("offline", function () { offline = true; mark(); show(); });
   setInterval(function () { if (offline) pump(); }, RETRY_MS);
-  function start() { if (queued().length) { offline = true; mark(); show(); pump(); } }
+  function start() { if (queued().length) { mark(); show(); pump(); } }
   if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", start); else start();
 })();

@@ -1,6 +1,6 @@
 """No lost tap: the scorer's phone loses the network during the bids, and nothing tapped is lost.
 
-Wist, 4 players, Anna deals hand 1 (one card each): Bruno bids first, then Carla, Dario, Anna.
+Wist, 4 players, Anna deals hand 1 (13 cards each): Bruno bids first, then Carla, Dario, Anna.
 Offline, the badge says "offline", each tapped bid shows as waiting (its value pending next to the
 bidder, "2 entries waiting to be sent") and the pad moves on to the next player; back online, the
 bids are sent in order and recorded. A queued bid that another phone made meanwhile comes back
@@ -176,3 +176,34 @@ def test_the_service_worker_serves_the_static_files_from_the_phone(live_server, 
     served = page.evaluate("u => fetch(u).then(r => r.ok ? r.text() : 'failed')", css)
     assert served.startswith("/* Segnapunti")
     phone.set_offline(False)
+
+
+def test_tricks_tapped_offline_wait_and_are_recorded(live_server, phone):
+    """Hand 1, bids in; offline, a tap on the tricks pad fills Bruno's box and the pad steps aside for
+    the boxes (the next pad would need the server); the rest typed, and "Record the tricks" waits until the
+    network is back; then hand 1 is scored and the sheet is at hand 2."""
+    game = new_game(live_server)
+    status, _ = request(live_server, "PUT", f"/api/v1/games/{game['id']}/hands/1", key=game["keys"]["scorer"],
+                        body={"bids": [0, 1, 1, 0]})
+    assert status == 200, _
+    page = open_sheet(phone, live_server, game)
+    phone.set_offline(True)
+    expect(page.locator("#live")).to_have_attribute("data-state", "offline")
+    form = page.locator(".tricks-form")
+    expect(form.locator(".pad-title")).to_have_text("Tricks of Bruno:")
+    form.locator(".tricks-pad").get_by_role("button", name="5", exact=True).tap()
+    expect(form.locator(".tricks-pad")).to_be_hidden()
+    values = [form.locator(f"input[name='tricks-{seat}']").input_value() for seat in range(4)]
+    assert values == ["", "5", "", ""]
+    expect(form.locator("input[name='tricks-2']")).to_be_focused()  # Carla's box, next in the order of play
+    for seat, taken in ((2, "4"), (3, "3"), (0, "1")):
+        form.locator(f"input[name='tricks-{seat}']").fill(taken)
+    form.get_by_role("button", name="Record the tricks").tap()
+    expect(page.locator("#outbox")).to_contain_text("1 entry waiting to be sent")
+    expect(page.locator("#outbox li")).to_have_text(["Record the tricks"])
+    phone.set_offline(False)
+    expect(page.locator("#outbox")).to_have_text("Recorded: Record the tricks", timeout=10000)
+    expect(page.locator("#entry-title")).to_contain_text("Hand 2")
+    status, body = request(live_server, "GET", f"/api/v1/games/{game['id']}", key=game["keys"]["view"])
+    assert body["hands"][0]["tricks"] == [1, 5, 4, 3]
+    assert faults(page) == []
