@@ -92,6 +92,7 @@
     var at = bidders.findIndex(function (li) { return li.dataset.seat === pad.elements.seat.value; });
     if (at < 0 || !bidders[at].hasAttribute("data-in")) return;
     var next = bidders.slice(at + 1).concat(bidders.slice(0, at)).find(function (li) { return !li.hasAttribute("data-in"); });
+    if (document.activeElement && pad.contains(document.activeElement)) document.activeElement.blur();
     if (!next) { pad.hidden = true; return; }
     bidders.forEach(function (li) { li.classList.toggle("chosen", li === next); li.classList.toggle("next", li === next); });
     pad.elements.seat.value = next.dataset.seat;

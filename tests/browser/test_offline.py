@@ -207,3 +207,31 @@ def test_tricks_tapped_offline_wait_and_are_recorded(live_server, phone):
     status, body = request(live_server, "GET", f"/api/v1/games/{game['id']}", key=game["keys"]["view"])
     assert body["hands"][0]["tricks"] == [1, 5, 4, 3]
     assert faults(page) == []
+
+
+WAITING = {"en": ("offline", "2 entries waiting to be sent", "Dario bids"),
+           "it": ("senza rete", "2 voci in attesa di invio", "Dichiara Dario")}
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+@pytest.mark.parametrize("language", ["en", "it"])
+def test_screenshots_of_the_offline_badge_and_the_waiting_entries(live_server, browser, artifacts, scheme, language):
+    game = new_game(live_server)
+    context = phone_context(browser, viewport=NARROW, color_scheme=scheme, locale=f"{language}-{language.upper()}")
+    page = context.new_page()
+    page.goto(f"{live_server}/g/{game['id']}/{game['keys']['scorer']}")
+    expect(page.locator("#live")).to_have_attribute("data-state", "live")
+    context.set_offline(True)
+    badge, waiting, next_bidder = WAITING[language]
+    expect(page.locator("#live .when-offline")).to_be_visible()
+    expect(page.locator("#live .when-offline")).to_have_text(badge)
+    pad_button(page, 1).tap()
+    pad_button(page, 0).tap()
+    expect(page.locator("#outbox p")).to_have_text(waiting)
+    expect(who_bids(page)).to_have_text(next_bidder)
+    assert page.evaluate("document.documentElement.scrollWidth") <= NARROW["width"]
+    page.screenshot(path=artifacts / f"offline-waiting-{language}-{scheme}-360.png")
+    context.set_offline(False)
+    expect(page.locator("#outbox")).to_have_attribute("data-state", "recorded", timeout=10000)
+    page.screenshot(path=artifacts / f"offline-recorded-{language}-{scheme}-360.png")
+    context.close()
