@@ -1,6 +1,7 @@
 // Live sheet: the page stream says "changed" with the game's version (and "ping" with it at every
 // heartbeat); when it is newer than the version on screen, fetch this page's own view again
 // (morphing keeps what is being typed). A fetch that fails is retried until the sheet is current.
+// Each fetch says which version is on screen: when nothing changed, the answer is empty (204).
 // While the stream is down — an error, or silence longer than a few heartbeats (a phone whose Wi-Fi
 // dropped keeps a dead connection open) — the indicator says "reconnecting…", the stream is
 // reopened and the sheet is refreshed every few seconds instead. When the phone is offline, an entry
@@ -23,7 +24,7 @@
     busy = true;
     var done = function () { busy = false; };
     var request = htmx.ajax("GET", s.dataset.url, { target: "#sheet", swap: "outerMorph",
-                                                    headers: { "X-Live-Refresh": "1" } });
+                                                    headers: { "X-Live-Refresh": "1", "X-Sheet-Version": String(shown()) } });
     if (request && request.then) request.then(done, done); else done();
   }
 

@@ -140,6 +140,12 @@ def sheet(game_id, key):
     who, loaded = _open(game_id, key)
     if not is_htmx():  # a live refresh is no reason to write
         remember(game_id, key, who.role, loaded.state)
+    elif request.headers.get("X-Sheet-Version") == str(loaded.version):
+        # a poll while the stream is down, and nothing changed: the sheet on screen is this one (a view
+        # is drawn from the game's version, the link and the address alone), so nothing is sent
+        response = make_response("", 204)
+        response.headers["Cache-Control"] = "no-store"
+        return response
     return render_sheet(who, loaded, view=request.args)
 
 

@@ -60,3 +60,20 @@ def test_the_service_worker_lists_the_current_static_files_and_nothing_else(clie
     css = re.search(r'href="(/static/app\.css\?v=[0-9a-f]{12})"', home).group(1)
     assert f'"{css}"' in files and '"/static/outbox.js?v=' in files and "LICENSE" not in files
     assert all(re.fullmatch(r'"/static/[\w.-]+\?v=[0-9a-f]{12}"', item) for item in files[1:-1].split(", "))
+
+
+def test_a_poll_when_nothing_changed_sends_nothing(client, api):
+    """A sheet polling while its stream is down says which version it shows: the same version is
+    answered 204 with no body; a newer game, another link's view or a plain page load get it all."""
+    game = api.game(players=PLAYERS4, first_dealer=0)
+    path = f"/g/{game['id']}/{game['keys']['view']}"
+    poll = {"HX-Request": "true", "X-Live-Refresh": "1", "X-Sheet-Version": "1"}
+    same = client.get(path, headers=poll)
+    assert same.status_code == 204 and same.data == b"" and same.headers["Cache-Control"] == "no-store"
+    assert client.get(path, headers={**poll, "X-Sheet-Version": "0"}).status_code == 200
+    assert client.get(path, headers={**poll, "X-Sheet-Version": "one"}).status_code == 200
+    assert client.get(path, headers={"X-Sheet-Version": "1"}).status_code == 200  # without htmx: the page
+    assert api.bid(game["id"], game["keys"]["scorer"], 1, 1, 2).status_code == 200
+    newer = client.get(path, headers=poll)
+    assert newer.status_code == 200 and 'data-version="2"' in newer.get_data(as_text=True)
+    assert client.get(f"/g/{game['id']}/not-a-key", headers={**poll, "X-Sheet-Version": "2"}).status_code == 404
