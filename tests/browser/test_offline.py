@@ -91,7 +91,7 @@ def test_bids_tapped_offline_are_sent_in_order_when_back(live_server, phone):
     assert faults(page) == []
 
 
-def test_a_queued_bid_another_phone_made_meanwhile_comes_back_refused(live_server, phone):
+def test_a_queued_bid_another_phone_made_meanwhile_comes_back_refused(live_server, phone, artifacts):
     """Bruno bid 3 from his own phone while the scorer was offline: the scorer's queued "Bruno 1" is
     refused with the reason, and "Carla 0", tapped after it, is dropped and named, not sent."""
     game = new_game(live_server)
@@ -115,6 +115,7 @@ def test_a_queued_bid_another_phone_made_meanwhile_comes_back_refused(live_serve
     expect(bidder(page, "Bruno").locator(".bid")).to_have_text("3")  # the sheet shows what is recorded
     expect(bidder(page, "Carla").locator(".bid")).to_have_text("…")
     expect(page.locator(".pending")).to_have_count(0)
+    page.screenshot(path=artifacts / "offline-refused-en-light-390.png")
     assert faults(page) == []
 
 
@@ -231,6 +232,9 @@ def test_screenshots_of_the_offline_badge_and_the_waiting_entries(live_server, b
     expect(who_bids(page)).to_have_text(next_bidder)
     assert page.evaluate("document.documentElement.scrollWidth") <= NARROW["width"]
     page.screenshot(path=artifacts / f"offline-waiting-{language}-{scheme}-360.png")
+    bar = page.locator(".bar")
+    assert bar.evaluate("bar => bar.scrollWidth <= bar.clientWidth && bar.clientHeight < 80")  # one line
+    bar.screenshot(path=artifacts / f"offline-badge-{language}-{scheme}-360.png")
     context.set_offline(False)
     expect(page.locator("#outbox")).to_have_attribute("data-state", "recorded", timeout=10000)
     page.screenshot(path=artifacts / f"offline-recorded-{language}-{scheme}-360.png")
