@@ -53,6 +53,7 @@ vendor: ## refresh the front-end files (and the tests' axe-core) from the npm re
 
 bench: setup-dev
 	$(PY) bench/replay.py
+	$(PY) bench/refresh.py
 
 bench-live: setup ## live streams: gunicorn (gunicorn.conf.py) on 127.0.0.1, 1 to 10 000 open event streams
 	$(PY) bench/live.py $(BENCH_ARGS)

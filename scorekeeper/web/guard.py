@@ -25,7 +25,7 @@ from werkzeug.exceptions import HTTPException
 
 UNSAFE = {"POST", "PUT", "PATCH", "DELETE"}
 CSP = ("default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; connect-src 'self'; "
-       "font-src 'self'; manifest-src 'self'; object-src 'none'; base-uri 'none'; form-action 'self'; "
+       "font-src 'self'; manifest-src 'self'; worker-src 'self'; object-src 'none'; base-uri 'none'; form-action 'self'; "
        "frame-ancestors 'none'")
 CREATIONS = {"pages.create_game", "tournaments.create", "tournaments.join", "tournaments.add_game",
              "api.create_game", "tournament_api.create_tournament", "tournament_api.add_game"}

@@ -140,6 +140,12 @@ def sheet(game_id, key):
     who, loaded = _open(game_id, key)
     if not is_htmx():  # a live refresh is no reason to write
         remember(game_id, key, who.role, loaded.state)
+    elif request.headers.get("X-Sheet-Version") == str(loaded.version):
+        # a poll while the stream is down, and nothing changed: the sheet on screen is this one (a view
+        # is drawn from the game's version, the link and the address alone), so nothing is sent
+        response = make_response("", 204)
+        response.headers["Cache-Control"] = "no-store"
+        return response
     return render_sheet(who, loaded, view=request.args)
 
 
@@ -240,8 +246,8 @@ def rematch(game_id, key):
 @bp.post("/g/<game_id>/<key>/undo")
 def undo(game_id, key):
     who = games.authorize(get_db(), game_id, key)
-    try:
-        loaded = games.undo(get_db(), who)
+    try:  # the form carries the version it was drawn at: a second tap, or a queued one, undoes nothing more
+        loaded = games.undo(get_db(), who, if_match=request.form.get("version"))
     except RuleError as error:
         return _refused(who, error)
     return _after_change(who, loaded)
