@@ -46,9 +46,9 @@ def home_games() -> list[HomeGame]:
     return out
 
 
-def opened_date(stamp: str) -> str:
+def opened_date(stamp: str, form: str = "medium") -> str:
     """When a game was last opened on this phone, as a date in the reader's language."""
     try:
-        return format_date(datetime.fromisoformat(stamp), "medium")
+        return format_date(datetime.fromisoformat(stamp), form)
     except ValueError:
         return ""

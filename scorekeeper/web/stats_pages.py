@@ -111,8 +111,9 @@ def tables(found: list[stats.VariantStats], where: dict[str, Where]) -> list[Tab
     for index, variant_stats in enumerate(found, start=1):
         variant = variant_stats.variant
         most = max(2, *(max(p.places, default=1) for p in variant_stats.players))
-        facts = ngettext("%(num)s game, %(finished)s finished", "%(num)s games, %(finished)s finished",
-                         variant_stats.games, finished=variant_stats.finished)
+        facts = gettext("%(games)s, %(finished)s",
+                        games=ngettext("%(num)s game", "%(num)s games", variant_stats.games),
+                        finished=ngettext("%(num)s finished", "%(num)s finished", variant_stats.finished))
         out.append(Table(f"variant-{index}", variant_name(variant), facts, family_of(variant).figures(variant),
                          [row(player, variant, most, where) for player in variant_stats.players]))
     return out
@@ -128,7 +129,7 @@ def phone():
             loaded.append(games.load(get_db(), game_id))
         except games.NotFound:
             continue
-        where[game_id] = Where(opened_date(opened), key)
+        where[game_id] = Where(opened_date(opened, "short"), key)
     return render_template("stats.html", title=gettext("Statistics"), tables=tables(stats.compute(loaded), where),
                            capped=len(listed) > MAX_GAMES, max_games=MAX_GAMES,
                            back_url=url_for("pages.home"), back_text=gettext("Home"),
