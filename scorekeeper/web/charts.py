@@ -19,6 +19,7 @@ MARKERS = ("circle", "square", "triangle", "diamond", "cross")
 class Tick:
     at: float  # where along its axis
     label: str
+    text_at: float  # where its label goes: beside a y tick (centred on it), below an x tick
 
 
 @dataclass
@@ -45,6 +46,18 @@ class Chart:
     zero_y: float
     lines: list
     x_title: str
+
+    @property
+    def y_labels_x(self) -> float:
+        return self.left - 4
+
+    @property
+    def x_tick_end(self) -> float:
+        return self.bottom + 4
+
+    @property
+    def x_title_y(self) -> float:
+        return self.height - 3
 
 
 def nice_step(span: float, count: int) -> int:
@@ -97,8 +110,8 @@ def running_totals(names: list[str], series: list[tuple[int, ...]], planned: int
                                total=series[-1][column]))
     every = nice_step(hands, 6)
     return Chart(width=width, height=height, left=left, right=right, top=top, bottom=bottom,
-                 x_ticks=[Tick(x(n), str(n)) for n in range(0, hands + 1, every)],
-                 y_ticks=[Tick(y(v), str(v)) for v in range(low, high + 1, step)],
+                 x_ticks=[Tick(x(n), str(n), bottom + 15) for n in range(0, hands + 1, every)],
+                 y_ticks=[Tick(y(v), str(v), y(v) + 3.5) for v in range(low, high + 1, step)],
                  zero_y=y(0), lines=lines, x_title=x_title)
 
 
