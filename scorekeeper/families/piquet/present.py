@@ -4,6 +4,7 @@ from __future__ import annotations
 from flask_babel import gettext
 
 from ...games import Seen
+from ..common import recorded
 
 
 def columns(state) -> list[str]:
@@ -70,6 +71,8 @@ def csv_rows(state):
                    "tricks": hand.result.tricks_won[seat], "score": hand.scores[seat], "total": hand.totals[seat],
                    "detail": detail(hand, seat)}
 
+
+csv_record = recorded  # its record's fields are those of its `hand` event
 
 def history_text(payload: dict, state, seen: Seen) -> str:
     """"recorded the deal · point Anna 5 · sequences Bruno 7 · tricks Anna Anna Bruno …"."""

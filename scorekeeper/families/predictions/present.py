@@ -4,7 +4,7 @@ from __future__ import annotations
 from flask_babel import gettext
 
 from ...games import Seen
-from ..common import symbol
+from ..common import recorded, symbol
 
 
 def columns(state) -> list[str]:
@@ -70,6 +70,8 @@ def csv_rows(state):
                    "bid": hand.bids[seat], "tricks": hand.tricks[seat], "score": hand.scores[seat],
                    "total": hand.totals[seat], "detail": detail(hand, seat)}
 
+
+csv_record = recorded  # its record's fields are those of its `hand` event
 
 def history_text(payload: dict, state, seen: Seen) -> str:
     """A bid ("bid 3 for Anna", or "a sealed bid for Anna") or a recorded hand, part by part with names."""

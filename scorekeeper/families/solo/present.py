@@ -5,7 +5,7 @@ from flask_babel import gettext
 
 from ...games import Seen
 from ...rules.solo import CONTRACTS, PASS, money
-from ..common import symbol
+from ..common import recorded, symbol
 
 
 def columns(state) -> list[str]:
@@ -80,6 +80,8 @@ def csv_rows(state):
                    "player": player, "bid": None, "tricks": record.tricks if seat in takers else None,
                    "score": hand.scores[seat], "total": hand.totals[seat], "detail": detail}
 
+
+csv_record = recorded  # its record's fields are those of its `hand` event
 
 def history_text(payload: dict, state, seen: Seen) -> str:
     parts = [gettext("recorded the deal")]
