@@ -95,8 +95,9 @@ def _decode(data: bytes) -> str:
 
 
 def _rows(text: str):
-    """(the line where the row starts, its cells) for each row, the header first; empty lines are skipped."""
-    reader = csv.reader(io.StringIO(text, newline=""), strict=True)
+    """(the line where the row starts, its cells) for each row, the header first; empty lines at the end
+    are dropped, one in between is refused."""
+    reader = csv.reader(io.StringIO(text.rstrip("\r\n"), newline=""), strict=True)
     end = 0
     while True:
         start = end + 1
@@ -108,7 +109,7 @@ def _rows(text: str):
             raise refuse(start, N_("this is not CSV text (%(error)s)."), error=str(error)[:80]) from None
         end = reader.line_num
         if not row:
-            continue
+            raise refuse(start, N_("an empty line: a game's rows follow each other."))
         if start > 1 and len(row) != len(GAME_COLUMNS):
             raise refuse(start, N_("this row has %(count)s cells where the header has %(columns)s."),
                          count=len(row), columns=len(GAME_COLUMNS))
@@ -161,7 +162,7 @@ def _compare(game_id: str, state, was_ended: bool, kept: list) -> None:
         for column, found, value in zip(GAME_COLUMNS, row, wanted):
             if found != value:
                 raise refuse(line, N_("the column “%(column)s” says “%(found)s”, but what was recorded gives "
-                                      "“%(expected)s”."), column=column, found=_short(found), expected=_short(value))
+                                      "“%(expected)s”."), column=column, found=_short(found, 120), expected=_short(value, 120))
     if len(kept) > len(expected):
         raise refuse(kept[len(expected)][0], N_("this row belongs to no hand of the game: a hand has one row per "
                                                 "player (or side)."))

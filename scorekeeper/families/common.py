@@ -28,11 +28,12 @@ def form_number(raw: str | None):
 
 def recorded(hand) -> dict:
     """A hand's record as the fields of a `hand` event (every family's record names them so): tuples as
-    lists, and the fields still at their starting value (None, nothing) left out, as a new hand has them."""
+    lists; the fields still at their default (None, no penalties, 0 honours…) are left out, as a new hand
+    starts with them."""
     record = hand.record
     out = {}
     for field in fields(record):
         value = getattr(record, field.name)
-        if value is not None and value != ():
+        if value is not None and value != field.default:
             out[field.name] = list(value) if isinstance(value, tuple) else value
     return out
