@@ -6,7 +6,7 @@ So a score or total typed over, a changed name, rows of another game, a record t
 anything else that does not follow from what was recorded is refused, naming the line of the file
 (1-based, as a spreadsheet numbers it). Reading stops at the first fault, so junk costs little.
 
-Pure: no database, no Flask; `games.import_game` stores what this returns.
+Pure: no database, no Flask; `archive.import_csv` stores what this returns.
 """
 from __future__ import annotations
 
@@ -21,7 +21,7 @@ from .db import MAX_EVENTS
 from .rules import N_, RuleError, new_game
 from .rules.base import _short
 
-WHOLE = re.compile(r"-?\d{1,6}")
+WHOLE = re.compile(r"-?[0-9]{1,6}")
 FACTS = ("game_id", "variant", "players", "first_dealer", "options", "ended")
 AT = {name: GAME_COLUMNS.index(name) for name in GAME_COLUMNS}
 
@@ -69,8 +69,7 @@ def read(data: bytes, limit: int = MAX_EVENTS) -> Imported:
                 raise refuse(line, N_("the column “%(column)s” differs from the first row's: a file holds one "
                                       "game, and every row says the same of it."), column=name)
         if not kept or row[AT["hand"]] != kept[-1][1][AT["hand"]]:
-            if len(changes) + 2 > limit:
-                raise refuse(line, N_("a game holds at most %(max)s changes."), max=limit)
+            _room(line, changes, limit)
             change = {**_json(line, row, "record", dict), "type": "hand", "hand": _whole(line, row, "hand")}
             state = _apply(line, state, change)
             changes.append(change)
@@ -79,10 +78,17 @@ def read(data: bytes, limit: int = MAX_EVENTS) -> Imported:
         raise refuse(line + 1, N_("there are no rows: a game is exported once a hand is scored."))
     was_ended = first[AT["ended"]] == "yes"
     if was_ended:
+        _room(line, changes, limit)
         changes.append({"type": "end"})
         state = _apply(line, state, changes[-1])
     _compare(first[AT["game_id"]], state, was_ended, kept)
     return Imported(state.variant.id, list(state.players), state.first_dealer, dict(state.options), changes, state)
+
+
+def _room(line: int, changes: list, limit: int) -> None:
+    """One more change must fit in the game, its creation counted."""
+    if len(changes) + 2 > limit:
+        raise refuse(line, N_("a game holds at most %(max)s changes."), max=limit)
 
 
 def _decode(data: bytes) -> str:
