@@ -51,8 +51,7 @@ def test_import_answers_as_creating_a_game_and_the_file_comes_back_the_same(app,
     game = body["game"]
     assert game["players"] == HOSTILE[:4] and game["totals"] == [29, 1, 26, 9] and game["current_hand"] == 3
     again = export(client, body["id"], body["keys"]["scorer"])
-    assert without_ids(again) == without_ids(text) and len(again) - len(text) == 8 * (len(body["id"]) -
-                                                                                     len(original["id"]))
+    assert without_ids(again) == without_ids(text)
     # No cell a spreadsheet would run: every hostile name is guarded by "'" in the name columns.
     rows = list(csv.DictReader(io.StringIO(again, newline="")))
     assert [row["player"] for row in rows[:4]] == ["'" + name for name in HOSTILE[:4]]
