@@ -98,6 +98,7 @@ def csv_rows(state):
 
 csv_record = recorded  # its record's fields are those of its `hand` event
 
+
 def history_text(payload: dict, state, seen: Seen) -> str:
     """"recorded the deal · trump ♠ · tricks Anna & Carla 8, Bruno & Dario 5 · honours …"."""
     names = side_names(state)

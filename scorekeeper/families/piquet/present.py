@@ -74,6 +74,7 @@ def csv_rows(state):
 
 csv_record = recorded  # its record's fields are those of its `hand` event
 
+
 def history_text(payload: dict, state, seen: Seen) -> str:
     """"recorded the deal · point Anna 5 · sequences Bruno 7 · tricks Anna Anna Bruno …"."""
     parts = [gettext("recorded the deal")]

@@ -73,6 +73,7 @@ def csv_rows(state):
 
 csv_record = recorded  # its record's fields are those of its `hand` event
 
+
 def history_text(payload: dict, state, seen: Seen) -> str:
     """A bid ("bid 3 for Anna", or "a sealed bid for Anna") or a recorded hand, part by part with names."""
     number = payload.get("hand")

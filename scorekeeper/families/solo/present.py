@@ -83,6 +83,7 @@ def csv_rows(state):
 
 csv_record = recorded  # its record's fields are those of its `hand` event
 
+
 def history_text(payload: dict, state, seen: Seen) -> str:
     parts = [gettext("recorded the deal")]
     contract = payload.get("contract")
