@@ -43,6 +43,10 @@ class Family(Protocol):
     def csv_rows(self, state: GameState) -> Iterable[dict]:
         """One dict per CSV row of every scored hand: the API's columns after `variant`."""
 
+    def csv_record(self, hand: Hand) -> dict:
+        """The fields of the `hand` event that record this scored hand again, as it stands (the CSV's
+        `record` column, which an import replays)."""
+
     def history_text(self, payload: dict, state: GameState, seen: Seen) -> str:
         """One recorded change in the reader's language, with what this reader may see of it."""
 
@@ -88,6 +92,9 @@ class Siblings:
 
     def csv_rows(self, state):
         return self._present.csv_rows(state)
+
+    def csv_record(self, hand):
+        return self._present.csv_record(hand)
 
     def history_text(self, payload, state, seen):
         return self._present.history_text(payload, state, seen)

@@ -28,7 +28,8 @@ CSP = ("default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' 
        "font-src 'self'; manifest-src 'self'; worker-src 'self'; object-src 'none'; base-uri 'none'; form-action 'self'; "
        "frame-ancestors 'none'")
 CREATIONS = {"pages.create_game", "tournaments.create", "tournaments.join", "tournaments.add_game",
-             "api.create_game", "tournament_api.create_tournament", "tournament_api.add_game"}
+             "api.create_game", "tournament_api.create_tournament", "tournament_api.add_game",
+             "api.import_game", "pages.import_game"}
 
 
 class CrossSite(HTTPException):

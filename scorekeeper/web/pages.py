@@ -5,7 +5,8 @@ from flask import Blueprint, abort, make_response, redirect, render_template, re
 from flask_babel import gettext
 from jinja2_fragments.flask import render_block
 
-from .. import csvexport, games, tournaments
+from .. import archive, csvexport, games, tournaments
+from ..csvimport import CsvRefused
 from . import LANGUAGES, get_db
 from ..rules import VARIANTS, RuleError, find_variant
 from ..families import family_of
@@ -28,8 +29,36 @@ def is_htmx() -> bool:
 
 # -- home and language ------------------------------------------------------------------------
 @bp.get("/")
-def home():
-    return render_template("home.html", games=home_games(), tournaments=devices.listed("tournament"))
+def home(status: int = 200, import_error: str | None = None):
+    return render_template("home.html", games=home_games(), tournaments=devices.listed("tournament"),
+                           import_error=import_error), status
+
+
+@bp.get("/games.csv")
+def export_all():
+    """Every game on this phone's list in one CSV (those whose link still opens them), newest first."""
+    return csvexport.download(csvexport.export_all(phone_games()), "segnapunti-games.csv")
+
+
+def phone_games():
+    for game_id, key, *_ in devices.listed("game"):
+        try:
+            games.authorize(get_db(), game_id, key)
+        except games.NotFound:
+            continue
+        yield games.load(get_db(), game_id)
+
+
+@bp.post("/import")
+def import_game():
+    """A game from a CSV file this app exported: on this phone's list as its scorer, its sheet opened."""
+    upload = request.files.get("file")
+    try:
+        loaded, keys = archive.import_csv(get_db(), upload.read() if upload else b"")
+    except CsvRefused as error:
+        return home(422, message(error))
+    remember(loaded.id, keys["scorer"], "scorer", loaded.state)
+    return redirect(url_for("pages.sheet", game_id=loaded.id, key=keys["scorer"]), 303)
 
 
 @bp.post("/forget/<kind>/<item_id>")
