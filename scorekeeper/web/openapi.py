@@ -14,7 +14,7 @@ def _errors(*codes: int) -> dict:
              404: "Unknown game or key",
              409: "State conflict (bidding closed, hand not current, nothing to undo, `too_many_changes`)",
              412: "If-Match version mismatch (the body carries the current game)",
-             413: "The body is too large (64 KB), chunked or not",
+             413: "The body is too large (64 KB; 16 MB for a CSV import), chunked or not",
              415: "The body is not `text/csv`", 422: "A rule was broken",
              429: "Too many requests from this client address: wait `Retry-After` seconds"}
     out = {str(c): {"description": words[c], "content": {"application/json": {"schema": ERROR}}} for c in codes}
@@ -121,7 +121,7 @@ def document(app) -> dict:
                 "summary": "Create a game from a CSV this app exported (no key needed): same answer as creating one",
                 "description": "The whole file as the body. Every row is checked against the rules; a file that "
                                "is malformed, tampered or of an unknown variant answers 422 `invalid_csv` with "
-                               "the `line` at fault, and nothing is created.",
+                               "the `line` at fault, and nothing is created. Up to 16 MB (other requests: 64 KB).",
                 "requestBody": {"required": True, "content": {"text/csv": {"schema": {"type": "string"}}}},
                 "responses": {"201": CREATED, **_writes(409, 415, 422)}}},
             "/api/v1/games/{game_id}": {"get": {

@@ -88,12 +88,30 @@ def test_only_csv_is_taken(app, client, content_type):
     assert count_rows(app) == before
 
 
-def test_a_body_over_the_limit_is_413(app, client):
+def test_a_long_game_over_the_usual_body_limit_imports(app, client):
+    """Imports take files up to MAX_IMPORT_LENGTH (16 MB), not the 64 KB of every other request."""
+    api = Api(client)
+    data = api.game(variant="solo-whist", players=HOSTILE[:4], first_dealer=0)
+    for number in range(1, 121):
+        deal = {"contract": "solo", "declarer": number % 4, "trump": "H", "tricks": 5 + number % 4}
+        assert api.hand(data["id"], data["keys"]["scorer"], number, deal).status_code == 200
+    text = export(client, data["id"], data["keys"]["scorer"])
+    assert len(text.encode()) > 64 * 1024
+    response = post_csv(client, text.encode())
+    assert response.status_code == 201
+    body = response.get_json()
+    assert body["game"]["totals"] == api.snapshot(data["id"], data["keys"]["scorer"])[0]["totals"]
+    assert without_ids(export(client, body["id"], body["keys"]["scorer"])) == without_ids(text)
+
+
+def test_a_body_over_the_import_limit_is_413(app, client):
     before = count_rows(app)
-    response = post_csv(client, b"x" * (64 * 1024 + 1))
+    response = post_csv(client, b"x" * (16 * 1024 * 1024 + 1))
     assert response.status_code == 413 and response.get_json()["error"]["code"] == "too_large"
     fifty = post_csv(client, b"x" * 50_000_000)
     assert fifty.status_code == 413 and count_rows(app) == before
+    assert client.post("/api/v1/games", data=b"x" * (64 * 1024 + 1),
+                       headers={"Content-Type": "application/json"}).status_code == 413  # others keep 64 KB
 
 
 def test_imports_are_rate_limited_as_creations(tmp_path):
