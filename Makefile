@@ -41,8 +41,8 @@ translations: setup ## compile the .po catalogues
 	$(VENV)/bin/pybabel --quiet compile -d translations
 
 messages: setup ## extract strings and update the catalogues after changing user-facing text
-	$(VENV)/bin/pybabel --quiet extract -F babel.cfg -k N_ -k _l -o translations/messages.pot .
-	$(VENV)/bin/pybabel --quiet update -i translations/messages.pot -d translations
+	$(VENV)/bin/pybabel --quiet extract -F babel.cfg -k N_ -k _l -w 100 -o translations/messages.pot .
+	$(VENV)/bin/pybabel --quiet update -w 100 -i translations/messages.pot -d translations
 
 vendor: ## refresh the front-end files (and the tests' axe-core) from the npm registry
 	cd /tmp && rm -rf htmx-vendor && mkdir htmx-vendor && cd htmx-vendor && npm pack --silent htmx.org@4.0.1 && tar xzf htmx.org-4.0.1.tgz
@@ -53,6 +53,7 @@ vendor: ## refresh the front-end files (and the tests' axe-core) from the npm re
 
 bench: setup-dev
 	$(PY) bench/replay.py
+	$(PY) bench/refresh.py
 
 bench-live: setup ## live streams: gunicorn (gunicorn.conf.py) on 127.0.0.1, 1 to 10 000 open event streams
 	$(PY) bench/live.py $(BENCH_ARGS)

@@ -21,6 +21,7 @@ def create_app(config: dict | None = None) -> Flask:
         LISTEN_HOST=os.environ.get("HOST", ""),  # 0.0.0.0: QR codes carry the LAN address
         SECRET_KEY=os.environ.get("SECRET_KEY") or _instance_secret(Path(app.instance_path)),
         MAX_CONTENT_LENGTH=64 * 1024,
+        MAX_IMPORT_LENGTH=16 * 1024 * 1024,  # a game's CSV: 5,000 changes of five players fit
         BABEL_TRANSLATION_DIRECTORIES=str(ROOT / "translations"),
         BABEL_DEFAULT_LOCALE="en",
         SESSION_COOKIE_SAMESITE="Lax",

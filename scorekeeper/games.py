@@ -208,8 +208,9 @@ def _check_hand_unchanged(loaded: Loaded, event: dict, seen) -> None:
             raise VersionMismatch(N_("Someone else changed hand %(hand)s meanwhile: look at it again and retry."),
                                   hand=hand)
         if payload.get("seat") == bid_seat or "bids" in payload:
-            raise VersionMismatch(N_("That bid was recorded a moment ago (a second tap?): nothing more was "
-                                     "recorded. Look at the sheet, and tap again if it is not what you meant."))
+            raise VersionMismatch(N_("That bid was already recorded (a second tap, or another phone): nothing "
+                                     "more was recorded. Look at the sheet, and tap again if it is not what you "
+                                     "meant."))
 
 
 def undo(db, access: Access, if_match=None) -> Loaded:

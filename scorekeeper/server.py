@@ -14,15 +14,24 @@ So each connection gets:
   every few seconds) ends the connection after DEAD_PEER_SECONDS; the stream's next write fails
   and its resources are freed.
 
+And Python's collector is kept from stopping the worker at busy moments. Its full collection walks
+every tracked object — about a hundred per open stream, half a million at 5,000 streams a worker —
+and halts every greenlet meanwhile (100–300 ms measured at 10,000 streams). By default it runs each
+time the surviving objects grow by a quarter, that is again and again while a room connects, right
+when the table is writing. Young collections stay automatic (a few milliseconds); the full one runs
+on a timer instead, every FULL_COLLECTION_SECONDS, so a stall is rare and never piles up.
+
 Configured by environment variables (seconds): REQUEST_TIMEOUT (10), SEND_TIMEOUT (30),
-DEAD_PEER_SECONDS (30).
+DEAD_PEER_SECONDS (30), FULL_COLLECTION_SECONDS (300).
 """
 from __future__ import annotations
 
+import gc
 import os
 import socket
 import time
 
+import gevent
 from gunicorn.http.errors import NoMoreData
 from gunicorn.workers.base_async import AsyncWorker
 from gunicorn.workers.ggevent import GeventWorker
@@ -39,6 +48,8 @@ REQUEST_TIMEOUT = _seconds("REQUEST_TIMEOUT", 10.0)
 SEND_TIMEOUT = _seconds("SEND_TIMEOUT", 30.0)
 DEAD_PEER_SECONDS = _seconds("DEAD_PEER_SECONDS", 30.0)
 SEND_BUFFER = int(_seconds("SEND_BUFFER", 0))  # bytes; 0: the kernel's own sizing
+FULL_COLLECTION_SECONDS = _seconds("FULL_COLLECTION_SECONDS", 300.0)
+NEVER = 2**31 - 1
 
 
 class SlowRequest(NoMoreData):
@@ -112,8 +123,26 @@ def tune(sock) -> None:
             pass
 
 
+def collect_on_a_timer(seconds: float) -> gevent.Greenlet:
+    """Full collections only every `seconds` (young ones as usual); see the module's docstring."""
+    young, middle, _ = gc.get_threshold()
+    gc.set_threshold(young, middle, NEVER)
+
+    def collect():
+        while True:
+            gevent.sleep(seconds)
+            gc.collect()
+    return gevent.spawn(collect)
+
+
 class Worker(GeventWorker):
-    """gunicorn's gevent worker with a request deadline, a send timeout and dead-peer detection."""
+    """gunicorn's gevent worker with a request deadline, a send timeout, dead-peer detection and
+    full garbage collections on a timer."""
+
+    def run(self):
+        if FULL_COLLECTION_SECONDS > 0:
+            collect_on_a_timer(FULL_COLLECTION_SECONDS)
+        super().run()
 
     def handle(self, listener, client, addr):
         client.setblocking(1)  # what GeventWorker.handle does, before the timeouts are set

@@ -1,9 +1,12 @@
 // Live sheet: the page stream says "changed" with the game's version (and "ping" with it at every
 // heartbeat); when it is newer than the version on screen, fetch this page's own view again
 // (morphing keeps what is being typed). A fetch that fails is retried until the sheet is current.
+// Each fetch says which version is on screen: when nothing changed, the answer is empty (204).
 // While the stream is down — an error, or silence longer than a few heartbeats (a phone whose Wi-Fi
 // dropped keeps a dead connection open) — the indicator says "reconnecting…", the stream is
-// reopened and the sheet is refreshed every few seconds instead. When the link stops working (it was
+// reopened and the sheet is refreshed every few seconds instead. When the phone is offline, an entry
+// could not be sent (outbox.js says so with a "sheet:offline" event) or the stream went silent, it
+// says "offline" until the stream is back. When the link stops working (it was
 // rotated), the page reloads and shows why. While someone is typing into a form of the sheet (tricks,
 // a correction), the refresh waits until that form is sent or left, so nothing typed is lost.
 (function () {
@@ -21,7 +24,7 @@
     busy = true;
     var done = function () { busy = false; };
     var request = htmx.ajax("GET", s.dataset.url, { target: "#sheet", swap: "outerMorph",
-                                                    headers: { "X-Live-Refresh": "1" } });
+                                                    headers: { "X-Live-Refresh": "1", "X-Sheet-Version": String(shown()) } });
     if (request && request.then) request.then(done, done); else done();
   }
 
@@ -32,7 +35,7 @@
 
   function setState(state) {
     var l = live();
-    if (l) { l.hidden = false; l.dataset.state = state; }
+    if (l && !(state === "reconnecting" && l.dataset.state === "offline")) { l.hidden = false; l.dataset.state = state; }
     if (state === "live") {
       if (fallback) { clearInterval(fallback); fallback = null; }
     } else if (!fallback) {
@@ -113,12 +116,16 @@
     }
   });
   document.addEventListener("htmx:sse:close", function () { setState("reconnecting"); });
+  function offline() { setState("offline"); }
+  window.addEventListener("offline", offline);
+  document.addEventListener("sheet:offline", offline);
+  if (!navigator.onLine) offline();
 
   setInterval(function () {
     if (wanted > shown()) refresh();  // a refresh that failed (or raced) is tried again
     var l = live();
     if (l && l.dataset.state === "live" && !document.hidden && Date.now() - heard > SILENCE_MS) {
-      setState("reconnecting");  // a silent, dead connection: drop it so the extension reconnects
+      setState("offline");  // a silent, dead connection: drop it so the extension reconnects
       var sse = l._htmx && l._htmx.sse;
       if (sse && sse.reader && sse.reader.cancel) sse.reader.cancel();
     }

@@ -1,6 +1,6 @@
 """Every page of the app with something on it: a game of each variant with hands played (scorer, table
 view, a player), its correction form and a hand's history, the share panel, a finished game, the docs,
-a tournament's pages and the error pages. Used by the Italian check (tests/web/test_every_page_italian.py)
+a tournament's pages, the statistics and the error pages. Used by the Italian check (tests/web/test_every_page_italian.py)
 and the browser matrix (tests/browser/test_matrix.py); not a test module itself.
 
 `call(method, path, key=None, body=None) -> (status, JSON)` is the API client: the Flask test client
@@ -99,6 +99,7 @@ def build(call) -> Tour:
         tour.add("docs-" + doc.replace("/", "-").removesuffix(".md"), f"/docs/{doc}")
     _tournament(call, tour)
     tour.add("home-with-games", "/")  # the games and the tournament just opened are listed
+    tour.add("stats", "/stats")  # the statistics of those games
     tour.add("error-404", "/g/nothing/here")
     tour.add("error-docs", "/docs/missing.md")
     wist = play(call, "wist", 1, FIVE)
@@ -129,3 +130,4 @@ def _tournament(call, tour: Tour) -> None:
     for role, key in keys.items():
         tour.add(f"tournament-{role}", f"/t/{tid}/{key}")
     tour.add("tournament-partita", f"/g/{partita['id']}/{partita['keys']['scorer']}")
+    tour.add("tournament-stats", f"/t/{tid}/{keys['view']}/stats")

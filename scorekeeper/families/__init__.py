@@ -7,16 +7,30 @@ partials under `templates/<family>/`. The core and the web layer look a family u
 """
 from __future__ import annotations
 
+from collections import Counter
+from dataclasses import dataclass
 from typing import Any, Iterable, Mapping, Protocol
 
 from ..games import Access, Loaded, Seen
 from ..rules.family import GameState, Hand
 
 
+@dataclass(frozen=True)
+class Figure:
+    """One of a family's own statistics, as a column of the statistics page: a count (`part`) or, with
+    `whole`, a share of another count ("exact bids" of "bids"). `note` says what it counts."""
+
+    label: Any  # lazily translated
+    part: str  # a key of the family's `tally`
+    whole: str | None = None
+    note: Any = None
+
+
 class Family(Protocol):
     id: str  # also the folder of its templates: entry.html, grid.html, edit.html, ranking.html
     rules: str  # its rules page, under docs/
     hand_word: Any  # "hand %(n)s" or "deal %(n)s" (lazily translated), as its players say it
+    hands_word: Any  # "Hands" or "Deals": the axis of its running-totals chart
 
     def columns(self, state: GameState) -> list[str]:
         """Whose scores the sheet, the chart and `totals` list: the players, or the sides."""
@@ -28,6 +42,10 @@ class Family(Protocol):
 
     def csv_rows(self, state: GameState) -> Iterable[dict]:
         """One dict per CSV row of every scored hand: the API's columns after `variant`."""
+
+    def csv_record(self, hand: Hand) -> dict:
+        """The fields of the `hand` event that record this scored hand again, as it stands (the CSV's
+        `record` column, which an import replays)."""
 
     def history_text(self, payload: dict, state: GameState, seen: Seen) -> str:
         """One recorded change in the reader's language, with what this reader may see of it."""
@@ -45,15 +63,23 @@ class Family(Protocol):
     def hand_event(self, form: Any, state: GameState, number: int) -> dict:
         """A hand form as posted (entry or correction) → the fields of a `hand` event."""
 
+    def tally(self, state: GameState, seat: int) -> Counter:
+        """The family's own counts for one seat over the scored hands of a game (never a sealed bid)."""
+
+    def figures(self, variant: Any) -> list[Figure]:
+        """Which of those counts the statistics page shows for a variant, and how."""
+
 
 class Siblings:
-    """A family assembled from its two sibling modules: `present` (JSON, CSV, history) and `sheet`
-    (the sheet's model and the form parser), each holding the functions the protocol names."""
+    """A family assembled from its sibling modules: `present` (JSON, CSV, history), `sheet` (the sheet's
+    model and the form parser) and `stats` (its own statistics), each holding the functions the protocol
+    names."""
 
-    def __init__(self, id: str, present, sheet, rules: str, hand_word):
-        self.id, self._present, self._sheet = id, present, sheet
+    def __init__(self, id: str, present, sheet, stats, rules: str, hand_word, hands_word):
+        self.id, self._present, self._sheet, self._stats = id, present, sheet, stats
         self.rules = rules  # its rules page under docs/
         self.hand_word = hand_word  # "hand %(n)s" or "deal %(n)s", as its players say it
+        self.hands_word = hands_word  # "Hands" or "Deals"
 
     def columns(self, state):
         return self._present.columns(state)
@@ -66,6 +92,9 @@ class Siblings:
 
     def csv_rows(self, state):
         return self._present.csv_rows(state)
+
+    def csv_record(self, hand):
+        return self._present.csv_record(hand)
 
     def history_text(self, payload, state, seen):
         return self._present.history_text(payload, state, seen)
@@ -81,6 +110,12 @@ class Siblings:
 
     def hand_event(self, form, state, number):
         return self._sheet.hand_event(form, state, number)
+
+    def tally(self, state, seat):
+        return self._stats.tally(state, seat)
+
+    def figures(self, variant):
+        return self._stats.figures(variant)
 
 
 from .partnership import FAMILY as PARTNERSHIP  # noqa: E402  (the families use the classes above)

@@ -1,5 +1,7 @@
-"""What the families' presenters share: suit symbols, and turning blanks in forms into values."""
+"""What the families' presenters share: suit symbols, turning blanks in forms into values, a hand's record."""
 from __future__ import annotations
+
+from dataclasses import fields
 
 from flask_babel import lazy_gettext as _l
 
@@ -22,3 +24,16 @@ def form_number(raw: str | None):
     if raw == "":
         return None
     return int(raw) if raw.isdecimal() and len(raw) < 4 else raw[:20]
+
+
+def recorded(hand) -> dict:
+    """A hand's record as the fields of a `hand` event (every family's record names them so): tuples as
+    lists; the fields still at their default (None, no penalties, 0 honours…) are left out, as a new hand
+    starts with them."""
+    record = hand.record
+    out = {}
+    for field in fields(record):
+        value = getattr(record, field.name)
+        if value is not None and value != field.default:
+            out[field.name] = list(value) if isinstance(value, tuple) else value
+    return out

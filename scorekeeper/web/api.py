@@ -2,8 +2,9 @@
 from __future__ import annotations
 
 from flask import Blueprint, current_app, jsonify, request
+from werkzeug.exceptions import UnsupportedMediaType
 
-from .. import csvexport, games
+from .. import archive, csvexport, games
 from . import get_db
 from ..present import game_json
 from ..rules import N_, RuleError
@@ -82,6 +83,20 @@ def create_game():
     data = body()
     loaded, keys = games.create(get_db(), data.get("variant"), data.get("players"), data.get("first_dealer"),
                                 data.get("options"))
+    return created(loaded, keys)
+
+
+@bp.post("/games/import")
+def import_game():
+    """A game from a CSV this app exported (`text/csv` body): created whole, or 422 `invalid_csv` with the line."""
+    if request.mimetype != "text/csv":
+        raise UnsupportedMediaType()
+    loaded, keys = archive.import_csv(get_db(), request.get_data())
+    return created(loaded, keys)
+
+
+def created(loaded: games.Loaded, keys: dict):
+    """201 with the new game, its keys and links (a game created, or imported)."""
     game = game_json(loaded, None)
     return (jsonify({"id": loaded.id, "variant": game["variant"], "version": loaded.version,
                      "keys": keys, "links": links(loaded.id, keys), "game": game}),

@@ -1,5 +1,6 @@
 """The static files as the pages link them: compressed, and cached for a year when their address
-carries their content's fingerprint (`?v=…`), so a phone loads them once per release, not per page.
+carries their content's fingerprint (`?v=…`), so a phone loads them once per release, not per page;
+and the service worker (`/sw.js`) that keeps them on the phone, so the app opens on a flaky Wi-Fi.
 
 A file's fingerprint is read once per process; a new release changes the address, so nothing stale
 is ever served from a phone's cache.
@@ -10,7 +11,7 @@ import hashlib
 from functools import cache
 from pathlib import Path
 
-from flask import Flask, current_app, request, url_for
+from flask import Flask, current_app, render_template, request, url_for
 from flask_compress import Compress
 
 YEAR = 365 * 24 * 3600
@@ -36,6 +37,16 @@ def _cache_fingerprinted(response):
     return response
 
 
+def service_worker():
+    """The worker, served from the root so that its scope is the whole app; it lists the current
+    fingerprinted static files, so a new release is a new worker that drops the old ones."""
+    folder = Path(current_app.static_folder)
+    files = [static_url(path.name) for path in sorted(folder.iterdir()) if path.is_file() and path.suffix != ".txt"]
+    response = current_app.response_class(render_template("sw.js", files=files), mimetype="text/javascript")
+    response.cache_control.no_cache = True  # the browser checks it at every visit: a release is seen at once
+    return response
+
+
 def init_app(app: Flask) -> None:
     # Live streams (text/event-stream) are not in the list: they go out as they are written. Static files
     # are sent as streams: those are compressed (COMPRESS_STREAMS, the default).
@@ -45,3 +56,4 @@ def init_app(app: Flask) -> None:
     Compress(app)
     app.after_request(_cache_fingerprinted)
     app.jinja_env.globals["static_url"] = static_url
+    app.add_url_rule("/sw.js", "service_worker", service_worker)

@@ -10,12 +10,13 @@ from flask import Response, jsonify, render_template, request
 from flask_babel import gettext
 from werkzeug.exceptions import HTTPException
 
+from ..csvimport import CsvRefused
 from ..games import NotFound
 from ..rules import RuleError
 from ..rules.base import Term
 
 HTTP_CODES = {400: "malformed", 403: "cross_site", 404: "not_found", 405: "method_not_allowed", 413: "too_large",
-              429: "rate_limited"}
+              415: "unsupported_media_type", 429: "rate_limited"}
 
 
 def encodable(text) -> str:
@@ -31,9 +32,17 @@ def encodable(text) -> str:
 def message(error: RuleError) -> str:
     """The rule's sentence in the player's language (the words of the rules in it too); never text UTF-8
     cannot carry."""
-    params = {name: gettext(value) if isinstance(value, Term) else encodable(value) if isinstance(value, str) else value
-              for name, value in error.params.items()}
+    params = {name: _param(value) for name, value in error.params.items()}
     return encodable(gettext(error.template, **params))
+
+
+def _param(value):
+    """A value for a message: a word of the rules or a whole reason (a RuleError) in the reader's language."""
+    if isinstance(value, Term):
+        return gettext(value)
+    if isinstance(value, RuleError):
+        return message(value)
+    return encodable(value) if isinstance(value, str) else value
 
 
 def wants_json() -> bool:
@@ -66,6 +75,13 @@ def register(app) -> None:
             return json_error(error.status, error.code, message(error), **({"field": error.field} if error.field else {}))
         return page_error(error.status, message(error))
 
+    @app.errorhandler(CsvRefused)
+    def csv_refused(error):
+        """A file that cannot be imported: the API says at which line (the import form shows it itself)."""
+        if wants_json():
+            return json_error(error.status, error.code, message(error), line=error.line)
+        return page_error(error.status, message(error))
+
     @app.errorhandler(HTTPException)
     def http_error(error):
         texts = {
@@ -75,6 +91,7 @@ def register(app) -> None:
             404: gettext("There is no such page."),
             405: gettext("That action is not possible here."),
             413: gettext("That is far too much text."),
+            415: gettext("Send the file as CSV text (Content-Type: text/csv)."),
             429: gettext("Too many requests from this device in a short time: wait %(seconds)s seconds and "
                          "try again.", seconds=getattr(error, "retry_after", 60)),
         }

@@ -25,10 +25,12 @@ from werkzeug.exceptions import HTTPException
 
 UNSAFE = {"POST", "PUT", "PATCH", "DELETE"}
 CSP = ("default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; connect-src 'self'; "
-       "font-src 'self'; manifest-src 'self'; object-src 'none'; base-uri 'none'; form-action 'self'; "
+       "font-src 'self'; manifest-src 'self'; worker-src 'self'; object-src 'none'; base-uri 'none'; form-action 'self'; "
        "frame-ancestors 'none'")
+IMPORTS = ("/import", "/api/v1/games/import")  # a long game's CSV is far over the usual limit
 CREATIONS = {"pages.create_game", "tournaments.create", "tournaments.join", "tournaments.add_game",
-             "api.create_game", "tournament_api.create_tournament", "tournament_api.add_game"}
+             "api.create_game", "tournament_api.create_tournament", "tournament_api.add_game",
+             "api.import_game", "pages.import_game"}
 
 
 class CrossSite(HTTPException):
@@ -180,7 +182,7 @@ class ChunkedLimit:
         self.wsgi_app, self.app = wsgi_app, app
 
     def __call__(self, environ, start_response):
-        limit = self.app.config.get("MAX_CONTENT_LENGTH")
+        limit = body_limit(self.app.config, environ.get("PATH_INFO", ""))
         if (limit and not environ.get("CONTENT_LENGTH") and environ.get("wsgi.input_terminated")
                 and environ.get("REQUEST_METHOD") in UNSAFE):
             stream, chunks, size = environ["wsgi.input"], [], 0
@@ -201,11 +203,17 @@ class ChunkedLimit:
         return self.wsgi_app(environ, start_response)
 
 
+def body_limit(config, path: str) -> int | None:
+    """The most bytes a request body may have: MAX_CONTENT_LENGTH, or MAX_IMPORT_LENGTH for a CSV import."""
+    return config.get("MAX_IMPORT_LENGTH" if path in IMPORTS else "MAX_CONTENT_LENGTH")
+
+
 # -- wiring ------------------------------------------------------------------------------------
 def before_request() -> None:
     if request.environ.get("scorekeeper.too_large"):
         from werkzeug.exceptions import RequestEntityTooLarge
         raise RequestEntityTooLarge()
+    request.max_content_length = body_limit(current_app.config, request.path)
     if request.method in UNSAFE:
         if is_cross_site():
             raise CrossSite()

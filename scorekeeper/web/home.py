@@ -42,12 +42,13 @@ def home_games() -> list[HomeGame]:
                 continue
             finished = state.finished
             winners = _winners(state) if finished else ""
-        out.append(HomeGame(game_id, key, role, label, _date(opened), finished, winners))
+        out.append(HomeGame(game_id, key, role, label, opened_date(opened), finished, winners))
     return out
 
 
-def _date(stamp: str) -> str:
+def opened_date(stamp: str, form: str = "medium") -> str:
+    """When a game was last opened on this phone, as a date in the reader's language."""
     try:
-        return format_date(datetime.fromisoformat(stamp), "medium")
+        return format_date(datetime.fromisoformat(stamp), form)
     except ValueError:
         return ""

@@ -14,7 +14,8 @@ def _errors(*codes: int) -> dict:
              404: "Unknown game or key",
              409: "State conflict (bidding closed, hand not current, nothing to undo, `too_many_changes`)",
              412: "If-Match version mismatch (the body carries the current game)",
-             413: "The body is too large (64 KB), chunked or not", 422: "A rule was broken",
+             413: "The body is too large (64 KB; 16 MB for a CSV import), chunked or not",
+             415: "The body is not `text/csv`", 422: "A rule was broken",
              429: "Too many requests from this client address: wait `Retry-After` seconds"}
     out = {str(c): {"description": words[c], "content": {"application/json": {"schema": ERROR}}} for c in codes}
     if 429 in codes:
@@ -41,6 +42,9 @@ SEAT = {"name": "seat", "in": "path", "required": True, "schema": {"type": "inte
 IF_MATCH = {"name": "If-Match", "in": "header", "required": False, "schema": {"type": "string"},
             "description": "The version the change is based on; 412 when stale."}
 NULLABLE_INT = {"type": ["integer", "null"]}
+CREATED = _json({"type": "object", "properties": {
+    "id": {"type": "string"}, "variant": {"type": "string"}, "version": {"type": "integer"},
+    "keys": {"type": "object"}, "links": {"type": "object"}, "game": GAME}}, "Created")
 
 
 def document(app) -> dict:
@@ -62,8 +66,10 @@ def document(app) -> dict:
                         "invalid_players", "invalid_option", "invalid_input", "hand_not_current",
                         "bidding_closed", "conflict", "too_many_changes", "forbidden", "cross_site", "not_found",
                         "method_not_allowed", "malformed", "version_mismatch", "too_large", "rate_limited", "rule",
-                        "table_taken", "already_in_tournament", "invalid_game", "internal"]},
-                        "message": {"type": "string"}, "field": {"type": "string"}}}}},
+                        "table_taken", "already_in_tournament", "invalid_game", "invalid_csv", "unsupported_media_type",
+                        "internal"]},
+                        "message": {"type": "string"}, "field": {"type": "string"},
+                        "line": {"type": "integer", "description": "`invalid_csv`: the line of the file at fault"}}}}},
                 "Hand": {"type": "object", "properties": {
                     "number": {"type": "integer"}, "name": {"type": "string"}, "cards": {"type": "integer"},
                     "trump": {"type": ["string", "null"], "enum": ["H", "D", "C", "S", "NT", None]},
@@ -110,10 +116,14 @@ def document(app) -> dict:
                     "variant": {"type": "string", "enum": sorted(VARIANTS)},
                     "players": {"type": "array", "items": {"type": "string", "minLength": 1, "maxLength": 40}},
                     "first_dealer": {"type": "integer", "minimum": 0}, "options": {"type": "object"}}}),
-                "responses": {"201": _json({"type": "object", "properties": {
-                    "id": {"type": "string"}, "variant": {"type": "string"}, "version": {"type": "integer"},
-                    "keys": {"type": "object"}, "links": {"type": "object"}, "game": GAME}}, "Created"),
-                    **_writes(422)}}},
+                "responses": {"201": CREATED, **_writes(422)}}},
+            "/api/v1/games/import": {"post": {
+                "summary": "Create a game from a CSV this app exported (no key needed): same answer as creating one",
+                "description": "The whole file as the body. Every row is checked against the rules; a file that "
+                               "is malformed, tampered or of an unknown variant answers 422 `invalid_csv` with "
+                               "the `line` at fault, and nothing is created. Up to 16 MB (other requests: 64 KB).",
+                "requestBody": {"required": True, "content": {"text/csv": {"schema": {"type": "string"}}}},
+                "responses": {"201": CREATED, **_writes(409, 415, 422)}}},
             "/api/v1/games/{game_id}": {"get": {
                 "summary": "Read a game (any key; sealed bids hidden)", "parameters": [GAME_ID], "security": AUTH,
                 "responses": {"200": _json(GAME), **_errors(404)}}},

@@ -5,7 +5,8 @@ from flask import Blueprint, abort, make_response, redirect, render_template, re
 from flask_babel import gettext
 from jinja2_fragments.flask import render_block
 
-from .. import csvexport, games, tournaments
+from .. import archive, csvexport, games, tournaments
+from ..csvimport import CsvRefused
 from . import LANGUAGES, get_db
 from ..rules import VARIANTS, RuleError, find_variant
 from ..families import family_of
@@ -28,8 +29,36 @@ def is_htmx() -> bool:
 
 # -- home and language ------------------------------------------------------------------------
 @bp.get("/")
-def home():
-    return render_template("home.html", games=home_games(), tournaments=devices.listed("tournament"))
+def home(status: int = 200, import_error: str | None = None):
+    return render_template("home.html", games=home_games(), tournaments=devices.listed("tournament"),
+                           import_error=import_error), status
+
+
+@bp.get("/games.csv")
+def export_all():
+    """Every game on this phone's list in one CSV (those whose link still opens them), newest first."""
+    return csvexport.download(csvexport.export_all(phone_games()), "segnapunti-games.csv")
+
+
+def phone_games():
+    for game_id, key, *_ in devices.listed("game"):
+        try:
+            games.authorize(get_db(), game_id, key)
+        except games.NotFound:
+            continue
+        yield games.load(get_db(), game_id)
+
+
+@bp.post("/import")
+def import_game():
+    """A game from a CSV file this app exported: on this phone's list as its scorer, its sheet opened."""
+    upload = request.files.get("file")
+    try:
+        loaded, keys = archive.import_csv(get_db(), upload.read() if upload else b"")
+    except CsvRefused as error:
+        return home(422, message(error))
+    remember(loaded.id, keys["scorer"], "scorer", loaded.state)
+    return redirect(url_for("pages.sheet", game_id=loaded.id, key=keys["scorer"]), 303)
 
 
 @bp.post("/forget/<kind>/<item_id>")
@@ -140,6 +169,12 @@ def sheet(game_id, key):
     who, loaded = _open(game_id, key)
     if not is_htmx():  # a live refresh is no reason to write
         remember(game_id, key, who.role, loaded.state)
+    elif request.headers.get("X-Sheet-Version") == str(loaded.version):
+        # a poll while the stream is down, and nothing changed: the sheet on screen is this one (a view
+        # is drawn from the game's version, the link and the address alone), so nothing is sent
+        response = make_response("", 204)
+        response.headers["Cache-Control"] = "no-store"
+        return response
     return render_sheet(who, loaded, view=request.args)
 
 
@@ -240,8 +275,8 @@ def rematch(game_id, key):
 @bp.post("/g/<game_id>/<key>/undo")
 def undo(game_id, key):
     who = games.authorize(get_db(), game_id, key)
-    try:
-        loaded = games.undo(get_db(), who)
+    try:  # the form carries the version it was drawn at: a second tap, or a queued one, undoes nothing more
+        loaded = games.undo(get_db(), who, if_match=request.form.get("version"))
     except RuleError as error:
         return _refused(who, error)
     return _after_change(who, loaded)

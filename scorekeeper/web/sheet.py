@@ -12,6 +12,7 @@ from flask_babel import lazy_gettext as _l
 from ..families import family_of
 from ..games import Access, Loaded, Seen, sort_out
 from ..rules.base import competition_places
+from . import charts
 
 ROLE_NAMES = {"scorer": _l("scorer"), "view": _l("table view"), "seat": _l("player")}
 
@@ -78,47 +79,9 @@ def places(loaded: Loaded) -> list[int]:
     return competition_places(list(loaded.state.totals))
 
 
-PALETTE = ("#1f77b4", "#d62728", "#2ca02c", "#9467bd", "#ff7f0e")
-
-
-@dataclass
-class ChartLine:
-    name: str
-    color: str
-    points: str  # SVG polyline points
-    last: tuple  # (x, y, total) for the end label
-
-
-@dataclass
-class Chart:
-    width: int
-    height: int
-    zero_y: float
-    lines: list
-
-
-def chart(loaded: Loaded, width: int = 320, height: int = 160) -> Chart | None:
-    """Running totals as polylines (hand 0 = 0 points), one per column (player or side); None until a
-    hand is scored. A game of open length is drawn over the hands played so far."""
+def chart(loaded: Loaded) -> charts.Chart | None:
+    """The running totals of the sheet's columns (players, or sides) after each scored hand."""
     state = loaded.state
-    names = family_of(state.variant).columns(state)
+    family = family_of(state.variant)
     scored = [hand.totals for hand in state.hands if hand.totals is not None]
-    if not scored:
-        return None
-    series = [(0,) * len(names)] + scored
-    low = min(0, *(min(t) for t in series))
-    high = max(1, *(max(t) for t in series))
-    pad = 8
-    step = (width - 2 * pad - 24) / max(1, state.planned_hands or 0, len(scored))
-
-    def y(value):
-        return round(height - pad - (value - low) * (height - 2 * pad) / (high - low), 1)
-
-    lines = []
-    for column, name in enumerate(names):
-        nudge = (column - (len(names) - 1) / 2) * 2  # equal totals: lines side by side, not hidden
-        points = [(round(pad + i * step, 1), round(y(totals[column]) + nudge, 1)) for i, totals in enumerate(series)]
-        lines.append(ChartLine(name=name, color=PALETTE[column % len(PALETTE)],
-                               points=" ".join(f"{px},{py}" for px, py in points),
-                               last=(points[-1][0], points[-1][1], series[-1][column])))
-    return Chart(width=width, height=height, zero_y=y(0), lines=lines)
+    return charts.running_totals(family.columns(state), scored, state.planned_hands, str(family.hands_word))

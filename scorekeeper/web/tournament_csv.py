@@ -29,6 +29,4 @@ def export(tournament) -> str:
 
 
 def response(tournament) -> Response:
-    return Response(export(tournament), mimetype="text/csv",
-                    headers={"Content-Disposition": f'attachment; filename="tournament-{tournament.id}-standings.csv"',
-                             "Cache-Control": "no-store"})
+    return csvexport.download(export(tournament), f"tournament-{tournament.id}-standings.csv")

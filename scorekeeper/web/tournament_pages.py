@@ -13,7 +13,7 @@ from flask import Blueprint, abort, make_response, redirect, render_template, re
 from flask_babel import format_datetime, gettext
 from jinja2_fragments.flask import render_block
 
-from .. import games, tournaments
+from .. import csvexport, games, tournaments
 from . import get_db
 from ..rules import N_
 from ..rules.base import MAX_NAME, InvalidInput
@@ -109,7 +109,8 @@ def context(t: tournaments.Tournament, who: tournaments.Access, **extra) -> dict
         open_tables=[row for row in tables if row.scorer and not row.finished],
         finished=sum(1 for row in tables if row.finished), in_progress=sum(1 for row in tables if not row.finished),
         scheme_option=SCHEME_OPTION, max_name=MAX_NAME, players_range=WHIST_TORNEO.players,
-        standings_url=url_for("tournaments.standings", tournament_id=t.id, key=who.key), **extra)
+        standings_url=url_for("tournaments.standings", tournament_id=t.id, key=who.key),
+        stats_url=url_for("stats.tournament", tournament_id=t.id, key=who.key), **extra)
 
 
 def _open(tournament_id: str, key: str):
@@ -167,7 +168,8 @@ def organiser_page(who, t, status: int = 200, form=None, errors=None, attach_for
                   attach_errors=attach_errors or {}, join_link=join_link, notice=notice,
                   join_qr=qr_svg(join_link, gettext("QR code: join the tournament %(name)s", name=t.name)),
                   view_link=page_url("tournaments.open", t.id, keys["view"]),
-                  csv_link=url_for("tournaments.standings_csv", tournament_id=t.id, key=who.key))), status)
+                  csv_link=url_for("tournaments.standings_csv", tournament_id=t.id, key=who.key),
+                  games_csv_link=url_for("tournaments.games_csv", tournament_id=t.id, key=who.key))), status)
     response.headers["Cache-Control"] = "no-store"
     return response
 
@@ -209,6 +211,16 @@ def standings(tournament_id, key):
 def standings_csv(tournament_id, key):
     _who, t = _open(tournament_id, key)
     return csv_response(t)
+
+
+@bp.get("/t/<tournament_id>/<key>/games.csv")
+def games_csv(tournament_id, key):
+    """Every partita of the tournament in one CSV: the organiser's (its games' links are theirs to give)."""
+    who, t = _open(tournament_id, key)
+    if not who.may_manage():
+        abort(404)
+    return csvexport.download(csvexport.export_all(table.game for table in t.tables),
+                              f"tournament-{t.id}-games.csv")
 
 
 # -- adding partite ---------------------------------------------------------------------------

@@ -11,8 +11,12 @@ contracts: Dario 10, Elena and Fabio share 6 + 3 → 4½ each, Gina 1.
 """
 from __future__ import annotations
 
+import csv
+import io
 import json
 import re
+from collections import Counter
+from pathlib import Path
 import urllib.request
 
 import pytest
@@ -182,6 +186,12 @@ def test_tournament_with_two_tables_and_a_live_standings_page(live_server, conte
     expect(organiser.locator(".table-card.finished")).to_contain_text("Table A")
     expect(organiser.locator(".table-card.playing")).to_contain_text("hand 14 of 14")
     organiser.screenshot(path=artifacts / "tournament-organiser-390.png", full_page=True)
+    # Every partita in one file for the organiser: table A's 14 hands (3 players), table B's 13 (4 players).
+    with organiser.expect_download() as caught:
+        organiser.get_by_role("link", name="Download every partita (CSV)").click()
+    rows = list(csv.DictReader(io.StringIO(Path(caught.value.path()).read_text(encoding="utf-8"), newline="")))
+    assert sorted(Counter(tuple(json.loads(r["players"])) for r in rows).items()) == [
+        (tuple(TABLE_A), 14 * 3), (tuple(TABLE_B), 13 * 4)]
 
     # Table B taps its last hand: Elena and Fabio share 4½.
     tap_last_hand(phone_b, hands_b[13], TABLE_B)

@@ -5,6 +5,16 @@ family cannot be registered without being put through the whole contract.
 """
 from __future__ import annotations
 
+from hypothesis import strategies as st
+
+from scorekeeper.rules.base import RuleError
+from tests.rules import test_partnership_properties as partnership_st
+from tests.rules import test_piquet_properties as piquet_st
+from tests.rules.test_solo_properties import record_st
+from tests.rules.test_wist_properties import draw_tricks
+
+SUITS = ["H", "D", "C", "S"]
+
 NAMES = ["Alessandra", "Bartolomeo", "Costanza", "Domenico", "Ermenegilda"]
 
 
@@ -24,6 +34,26 @@ class Predictions:
     def csv_rows_per_hand(self, game: dict) -> int:
         return len(game["players"])
 
+    def random_change(self, data, state):
+        """The current hand, random and legal, in one change: trump, bids (the dealer's forbidden bid
+        avoided), tricks and, where the variant has them, illegal plays."""
+        number = state.current_hand
+        spec, seats = state.specs[number - 1], len(state.players)
+        bids = [0] * seats
+        if spec.bidding != "none":
+            dealer = state.dealer(number)
+            for seat in range(seats):
+                if seat != dealer:
+                    bids[seat] = data.draw(st.integers(0, spec.cards))
+            others = sum(bids)
+            bids[dealer] = data.draw(st.sampled_from(
+                [b for b in range(spec.cards + 1) if not (spec.forbidden and others + b == spec.cards)]))
+        change = {"type": "hand", "hand": number, "trump": spec.trump or data.draw(st.sampled_from(SUITS)),
+                  "bids": bids, "tricks": draw_tricks(data, seats, spec.cards)}
+        if state.variant.penalties:
+            change["penalties"] = data.draw(st.lists(st.integers(0, seats - 1), max_size=2))
+        return state.apply(change), change
+
 
 class Partnership:
     def first_hand(self, hand: dict, players: int) -> dict:
@@ -31,6 +61,11 @@ class Partnership:
 
     def correction(self, hand: dict, players: int) -> dict:
         return {"tricks": [4, 9]}
+
+    def random_change(self, data, state):
+        fields = data.draw(partnership_st.deal_st(state.options, dummy=state.variant.dummy))
+        change = {"type": "hand", "hand": state.current_hand, **fields}
+        return state.apply(change), change
 
     def csv_rows_per_hand(self, game: dict) -> int:
         return len(game["sides"])
@@ -45,6 +80,14 @@ class Solo:
     def correction(self, hand: dict, players: int) -> dict:
         return {"tricks": 4}
 
+    def random_change(self, data, state):
+        """A deal, or now and then (once one is recorded) the end of the game."""
+        if state.records and data.draw(st.integers(0, 5)) == 0:
+            change = {"type": "end"}
+        else:
+            change = {"type": "hand", "hand": state.current_hand, **data.draw(record_st())}
+        return state.apply(change), change
+
     def csv_rows_per_hand(self, game: dict) -> int:
         return len(game["players"])
 
@@ -58,6 +101,17 @@ class Piquet:
 
     def correction(self, hand: dict, players: int) -> dict:
         return {"point": [0, 6]}
+
+    def random_change(self, data, state):
+        """A legal deal; a pique its totals cannot allow is recorded without it."""
+        number = state.current_hand
+        change = {"type": "hand", "hand": number,
+                  **data.draw(piquet_st.deal_st(state.options["point_count"], state.elder(number)))}
+        try:
+            return state.apply(change), change
+        except RuleError:
+            change["pique"] = None
+            return state.apply(change), change
 
     def csv_rows_per_hand(self, game: dict) -> int:
         return len(game["players"])

@@ -10,8 +10,10 @@ import io
 
 import pytest
 
-from scorekeeper.csvexport import COLUMNS
+from scorekeeper import stats
+from scorekeeper.csvexport import COLUMNS, GAME_COLUMNS
 from scorekeeper.families import FAMILIES, family_of
+from scorekeeper.games import EVERYTHING, Loaded
 from scorekeeper.rules import VARIANTS
 from scorekeeper.rules.family import GameState, Hand, Variant
 from tests.contract.drivers import DRIVERS, NAMES
@@ -38,6 +40,24 @@ def test_every_family_has_its_siblings_and_a_driver():
         assert family_of(variant).id == variant.family
         assert variant.family in DRIVERS, f"no contract driver for the {variant.family} family"
     assert set(FAMILIES) == {v.family for v in VARIANTS.values()}
+
+
+@pytest.mark.parametrize("variant_id", sorted(VARIANTS))
+def test_every_variant_has_statistics(variant_id):
+    """One scored hand of each variant counts in the statistics for every player, and each of the
+    family's own figures is a count (of at most its whole)."""
+    variant = VARIANTS[variant_id]
+    family, driver = family_of(variant), DRIVERS[variant.family]
+    players = NAMES[:min(variant.players)]
+    state = variant.new_game(players, 0, {o.name: o.default for o in variant.options})
+    hand = family.hand_json(state.hand(1), state, EVERYTHING)
+    state = state.apply({"type": "hand", "hand": 1, **driver.first_hand(hand, len(players))})
+    [found] = stats.compute([Loaded("g", state, 2, [])])
+    assert found.variant is variant and sorted(row.name for row in found.players) == sorted(players)
+    for row in found.players:
+        assert row.hands == 1 and row.best == row.worst and row.best.hand == 1
+        for figure in family.figures(variant):
+            assert 0 <= row.counts[figure.part] <= (row.counts[figure.whole] if figure.whole else 1)
 
 
 class Game:
@@ -123,7 +143,7 @@ def test_the_contract(live_server, variant_id):
     status, text = game.call("GET", "/export.csv")
     assert status == 200
     rows = list(csv.DictReader(io.StringIO(text)))
-    assert list(rows[0]) == COLUMNS
+    assert list(rows[0]) == GAME_COLUMNS and GAME_COLUMNS[:len(COLUMNS)] == COLUMNS
     assert len(rows) == game.driver.csv_rows_per_hand(undone)
     assert [int(r["score"]) for r in rows] == first["scores"] and {r["variant"] for r in rows} == {variant_id}
 

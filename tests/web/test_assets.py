@@ -45,3 +45,35 @@ def test_the_live_streams_are_not_compressed(client, api):
         assert next(iter(response.response)).startswith(b"retry:")
     finally:
         response.close()
+
+
+def test_the_service_worker_lists_the_current_static_files_and_nothing_else(client):
+    """Served from the root (its scope is the whole app), checked at every visit, allowed by the CSP;
+    it lists each static file at its fingerprinted address, and no page."""
+    home = client.get("/").get_data(as_text=True)
+    assert re.search(r'<script src="/static/sw-register\.js\?v=[0-9a-f]{12}" data-worker="/sw\.js" defer>', home)
+    assert "worker-src 'self'" in client.get("/").headers["Content-Security-Policy"]
+    worker = client.get("/sw.js")
+    assert worker.status_code == 200 and worker.mimetype == "text/javascript"
+    assert "no-cache" in worker.headers["Cache-Control"]
+    files = re.search(r"var FILES = (\[.*\]);", worker.get_data(as_text=True)).group(1)
+    css = re.search(r'href="(/static/app\.css\?v=[0-9a-f]{12})"', home).group(1)
+    assert f'"{css}"' in files and '"/static/outbox.js?v=' in files and "LICENSE" not in files
+    assert all(re.fullmatch(r'"/static/[\w.-]+\?v=[0-9a-f]{12}"', item) for item in files[1:-1].split(", "))
+
+
+def test_a_poll_when_nothing_changed_sends_nothing(client, api):
+    """A sheet polling while its stream is down says which version it shows: the same version is
+    answered 204 with no body; a newer game, another link's view or a plain page load get it all."""
+    game = api.game(players=PLAYERS4, first_dealer=0)
+    path = f"/g/{game['id']}/{game['keys']['view']}"
+    poll = {"HX-Request": "true", "X-Live-Refresh": "1", "X-Sheet-Version": "1"}
+    same = client.get(path, headers=poll)
+    assert same.status_code == 204 and same.data == b"" and same.headers["Cache-Control"] == "no-store"
+    assert client.get(path, headers={**poll, "X-Sheet-Version": "0"}).status_code == 200
+    assert client.get(path, headers={**poll, "X-Sheet-Version": "one"}).status_code == 200
+    assert client.get(path, headers={"X-Sheet-Version": "1"}).status_code == 200  # without htmx: the page
+    assert api.bid(game["id"], game["keys"]["scorer"], 1, 1, 2).status_code == 200
+    newer = client.get(path, headers=poll)
+    assert newer.status_code == 200 and 'data-version="2"' in newer.get_data(as_text=True)
+    assert client.get(f"/g/{game['id']}/not-a-key", headers={**poll, "X-Sheet-Version": "2"}).status_code == 404

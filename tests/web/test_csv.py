@@ -10,7 +10,9 @@ from scorekeeper.csvexport import NUMERIC, safe
 from tests.rules.test_wist import GAME4, GAME5
 from tests.module_app import api, app, client  # noqa: F401  (one database per module)
 
-HEADER = "game_id,variant,hand,hand_name,cards,trump,dealer,seat,player,bid,tricks,score,total,detail"
+HEADER = ("game_id,variant,hand,hand_name,cards,trump,dealer,seat,player,bid,tricks,score,total,detail,"
+          "players,first_dealer,options,ended,record")
+WIST = '"{""direction"":""counterclockwise"",""sealed_buio"":false,""trump_may_always_cut"":false}"'
 
 
 
@@ -46,16 +48,21 @@ def test_small_game_byte_for_byte(api):
     # Hand 3 in progress: not exported.
     assert api.bid(game_id, key, 3, 3, 1).status_code == 200
     g = id_cell(game_id)
+    # After the API's columns: the players as JSON (never prefixed: a JSON list begins with "["), the first
+    # dealer, the options, not ended, and each hand's record as it stands.
+    game = f'"[""=cmd"",""Bruno"",""Niccolò"",""-Bob""]",0,{WIST},no,'
+    one = game + '"{""bids"":[3,0,4,2],""tricks"":[4,1,4,4],""trump"":""H""}"\r\n'
+    two = game + '"{""bids"":[0,5,2,3],""tricks"":[0,6,2,5],""trump"":""D""}"\r\n'
     expected = (
         HEADER + "\r\n"
-        f"{g},wist,1,Cuori,13,H,'=cmd,0,'=cmd,3,4,4,4,\"bid 3, took 4: missed\"\r\n"
-        f"{g},wist,1,Cuori,13,H,'=cmd,1,Bruno,0,1,-5,-5,\"bid 0, took 1: missed\"\r\n"
-        f"{g},wist,1,Cuori,13,H,'=cmd,2,Niccolò,4,4,14,14,\"bid 4, took 4: made\"\r\n"
-        f"{g},wist,1,Cuori,13,H,'=cmd,3,'-Bob,2,4,4,4,\"bid 2, took 4: missed\"\r\n"
-        f"{g},wist,2,Quadri,13,D,Bruno,0,'=cmd,0,0,25,29,\"bid 0, took 0: made\"\r\n"
-        f"{g},wist,2,Quadri,13,D,Bruno,1,Bruno,5,6,6,1,\"bid 5, took 6: missed\"\r\n"
-        f"{g},wist,2,Quadri,13,D,Bruno,2,Niccolò,2,2,12,26,\"bid 2, took 2: made\"\r\n"
-        f"{g},wist,2,Quadri,13,D,Bruno,3,'-Bob,3,5,5,9,\"bid 3, took 5: missed\"\r\n"
+        f"{g},wist,1,Cuori,13,H,'=cmd,0,'=cmd,3,4,4,4,\"bid 3, took 4: missed\"," + one +
+        f"{g},wist,1,Cuori,13,H,'=cmd,1,Bruno,0,1,-5,-5,\"bid 0, took 1: missed\"," + one +
+        f"{g},wist,1,Cuori,13,H,'=cmd,2,Niccolò,4,4,14,14,\"bid 4, took 4: made\"," + one +
+        f"{g},wist,1,Cuori,13,H,'=cmd,3,'-Bob,2,4,4,4,\"bid 2, took 4: missed\"," + one +
+        f"{g},wist,2,Quadri,13,D,Bruno,0,'=cmd,0,0,25,29,\"bid 0, took 0: made\"," + two +
+        f"{g},wist,2,Quadri,13,D,Bruno,1,Bruno,5,6,6,1,\"bid 5, took 6: missed\"," + two +
+        f"{g},wist,2,Quadri,13,D,Bruno,2,Niccolò,2,2,12,26,\"bid 2, took 2: made\"," + two +
+        f"{g},wist,2,Quadri,13,D,Bruno,3,'-Bob,3,5,5,9,\"bid 3, took 5: missed\"," + two
     ).encode("utf-8")
     assert export(api, game_id, key) == expected
     # Every key of the game may export it, and gets the same bytes.
@@ -151,10 +158,14 @@ def test_names_with_commas_and_quotes_are_quoted(api):
     put(api, game_id, key, 1, {"bids": [0, 0, 0, 0], "tricks": [0, 0, 0, 13]})
     lines = export(api, game_id, key).decode("utf-8").split("\r\n")
     g = id_cell(game_id)
-    assert lines[1] == f'{g},wist,1,Cuori,13,H,"Il ""Capo""",0,"Il ""Capo""",0,0,25,25,"bid 0, took 0: made"'
-    assert lines[2] == f'{g},wist,1,Cuori,13,H,"Il ""Capo""",1,"Zoë, la grande",0,0,25,25,"bid 0, took 0: made"'
-    assert lines[3] == f"{g},wist,1,Cuori,13,H,\"Il \"\"Capo\"\"\",2,'@anna,0,0,25,25,\"bid 0, took 0: made\""
-    assert lines[4] == f"{g},wist,1,Cuori,13,H,\"Il \"\"Capo\"\"\",3,'+39,0,13,-65,-65,\"bid 0, took 13: missed\""
+    # In JSON a quote is \", which CSV doubles: \"".
+    end = (',"[""Il \\""Capo\\"""",""Zoë, la grande"",""@anna"",""+39""]",0,' + WIST +
+           ',no,"{""bids"":[0,0,0,0],""tricks"":[0,0,0,13],""trump"":""H""}"')
+    assert lines[1] == f'{g},wist,1,Cuori,13,H,"Il ""Capo""",0,"Il ""Capo""",0,0,25,25,"bid 0, took 0: made"' + end
+    assert lines[2] == f'{g},wist,1,Cuori,13,H,"Il ""Capo""",1,"Zoë, la grande",0,0,25,25,"bid 0, took 0: made"' + end
+    assert lines[3] == f"{g},wist,1,Cuori,13,H,\"Il \"\"Capo\"\"\",2,'@anna,0,0,25,25,\"bid 0, took 0: made\"" + end
+    assert lines[4] == (f"{g},wist,1,Cuori,13,H,\"Il \"\"Capo\"\"\",3,'+39,0,13,-65,-65,\"bid 0, took 13: missed\""
+                        + end)
     assert lines[5] == ""
 
 
@@ -165,9 +176,11 @@ def test_an_illegal_play_is_a_failed_contract_in_the_detail(api):
     put(api, game_id, key, 1, {"trump": "S", "bids": [1, 1, 0], "tricks": [1, 1, 1], "penalties": [1]})
     lines = export(api, game_id, key).decode("utf-8").split("\r\n")
     g = id_cell(game_id)
-    assert lines[1:4] == [f'{g},whist-torneo,1,,3,S,Anna,0,Anna,1,1,14,14,"bid 1, took 1: made"',
-                          f'{g},whist-torneo,1,,3,S,Anna,1,Bruno,1,1,0,0,"bid 1, took 1: failed, illegal play"',
-                          f'{g},whist-torneo,1,,3,S,Anna,2,Carla,0,1,1,1,"bid 0, took 1: missed"']
+    end = (',"[""Anna"",""Bruno"",""Carla""]",0,"{""scheme"":""ridotto"",""direction"":""counterclockwise""}",no,'
+           '"{""bids"":[1,1,0],""tricks"":[1,1,1],""trump"":""S"",""penalties"":[1]}"')
+    assert lines[1:4] == [f'{g},whist-torneo,1,,3,S,Anna,0,Anna,1,1,14,14,"bid 1, took 1: made"' + end,
+                          f'{g},whist-torneo,1,,3,S,Anna,1,Bruno,1,1,0,0,"bid 1, took 1: failed, illegal play"' + end,
+                          f'{g},whist-torneo,1,,3,S,Anna,2,Carla,0,1,1,1,"bid 0, took 1: missed"' + end]
 
 
 def test_every_sheet_offers_its_csv_in_one_tap(api):

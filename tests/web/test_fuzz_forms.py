@@ -202,7 +202,23 @@ def test_fuzz_remove_and_rotate_tournament_forms(tournament_subjects, data, role
 FUZZED = {"/new", "/g/<game_id>/<key>/bid", "/g/<game_id>/<key>/hands/<int:number>", "/g/<game_id>/<key>/undo",
           "/g/<game_id>/<key>/rotate", "/g/<game_id>/<key>/end", "/tournaments/new", "/t/<tournament_id>/<key>/games",
           "/t/<tournament_id>/<key>/join", "/t/<tournament_id>/<key>/games/<game_id>/remove",
-          "/t/<tournament_id>/<key>/rotate", "/g/<game_id>/<key>/rematch", "/forget/<kind>/<item_id>"}
+          "/t/<tournament_id>/<key>/rotate", "/g/<game_id>/<key>/rematch", "/forget/<kind>/<item_id>", "/import"}
+
+
+@FUZZ
+@given(upload=st.one_of(st.binary(max_size=200), TEXT.map(str.encode)), name=st.sampled_from(["file", "other"]),
+       multipart=st.booleans())
+def test_fuzz_import_form(app, upload, name, multipart):
+    """An uploaded file of junk (or none, or not as a file): refused with a page, nothing created."""
+    from io import BytesIO
+    before = db_counts(app)
+    client = app.test_client()
+    if multipart:
+        response = client.post("/import", data={name: (BytesIO(upload), "game.csv")}, content_type="multipart/form-data")
+    else:
+        response = client.post("/import", data=upload, content_type="application/x-www-form-urlencoded")
+    assert response.status_code == 422 and "Line " in response.get_data(as_text=True)
+    assert db_counts(app) == before
 
 
 @FUZZ

@@ -231,3 +231,23 @@ def test_a_second_tap_on_the_same_pad_records_nothing(client, api):
                                                                "version": str(drawn)})
     assert own.status_code == 303
     assert api.get(game["id"], key).get_json()["hands"][0]["bids"] == [2, 3, None, None]
+
+
+def test_an_undo_form_drawn_before_a_change_undoes_nothing(client, api):
+    """The Undo button carries the version it was drawn at: a second tap on it, or one queued while the
+    phone was offline and sent after another change, is refused (412) and takes nothing back."""
+    game = api.game(players=PLAYERS4, first_dealer=3)
+    key = game["keys"]["scorer"]
+    base = f"/g/{game['id']}/{key}"
+    assert client.post(f"{base}/bid", data={"hand": "1", "seat": "0", "bid": "2"}).status_code == 303  # version 2
+    assert client.post(f"{base}/bid", data={"hand": "1", "seat": "1", "bid": "4"}).status_code == 303  # version 3
+    html = client.get(base).get_data(as_text=True)
+    assert 'name="version" value="3"' in html.split('class="undo-form"')[1].split("</form>")[0]
+    assert client.post(f"{base}/undo", data={"version": "3"}).status_code == 303  # takes back Bruno's 4
+    again = client.post(f"{base}/undo", data={"version": "3"})
+    assert again.status_code == 412 and "Someone else changed this game meanwhile" in again.get_data(as_text=True)
+    state = api.get(game["id"], key).get_json()
+    assert state["version"] == 4 and state["hands"][0]["bids"] == [2, None, None, None]
+    assert client.post(f"{base}/undo", data={"version": "x"}).status_code == 412  # a mangled version: nothing
+    assert client.post(f"{base}/undo").status_code == 303  # no version (an older page): undoes as before
+    assert api.get(game["id"], key).get_json()["hands"][0]["bids"] == [None, None, None, None]

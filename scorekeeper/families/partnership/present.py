@@ -4,7 +4,7 @@ from __future__ import annotations
 from flask_babel import gettext
 
 from ...games import Seen
-from ..common import symbol
+from ..common import recorded, symbol
 
 
 def side_names(state) -> list[str]:
@@ -94,6 +94,9 @@ def csv_rows(state):
                    "dealer": state.players[hand.dealer], "seat": side, "player": name, "bid": None,
                    "tricks": hand.record.tricks[side], "score": hand.result.points[side],
                    "total": hand.totals[side], "detail": detail(hand, side, state.variant.dummy)}
+
+
+csv_record = recorded  # its record's fields are those of its `hand` event
 
 
 def history_text(payload: dict, state, seen: Seen) -> str:

@@ -4,6 +4,7 @@ from __future__ import annotations
 from flask_babel import lazy_gettext as _l
 
 from .. import Siblings
-from . import present, sheet
+from . import present, sheet, stats
 
-FAMILY = Siblings("predictions", present, sheet, hand_word=_l("hand %(n)s"), rules="rules/bid-exactly.md")
+FAMILY = Siblings("predictions", present, sheet, stats, hand_word=_l("hand %(n)s"),
+                  hands_word=_l("Hands"), rules="rules/bid-exactly.md")

@@ -4,7 +4,7 @@ from __future__ import annotations
 from flask_babel import gettext
 
 from ...games import Seen
-from ..common import symbol
+from ..common import recorded, symbol
 
 
 def columns(state) -> list[str]:
@@ -69,6 +69,9 @@ def csv_rows(state):
                    "dealer": state.players[hand.dealer], "seat": seat, "player": player,
                    "bid": hand.bids[seat], "tricks": hand.tricks[seat], "score": hand.scores[seat],
                    "total": hand.totals[seat], "detail": detail(hand, seat)}
+
+
+csv_record = recorded  # its record's fields are those of its `hand` event
 
 
 def history_text(payload: dict, state, seen: Seen) -> str:

@@ -5,7 +5,7 @@ from flask_babel import gettext
 
 from ...games import Seen
 from ...rules.solo import CONTRACTS, PASS, money
-from ..common import symbol
+from ..common import recorded, symbol
 
 
 def columns(state) -> list[str]:
@@ -79,6 +79,9 @@ def csv_rows(state):
                    "cards": 13, "trump": record.trump, "dealer": state.players[hand.dealer], "seat": seat,
                    "player": player, "bid": None, "tricks": record.tricks if seat in takers else None,
                    "score": hand.scores[seat], "total": hand.totals[seat], "detail": detail}
+
+
+csv_record = recorded  # its record's fields are those of its `hand` event
 
 
 def history_text(payload: dict, state, seen: Seen) -> str:

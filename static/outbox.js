@@ -1,0 +1,212 @@
+// No lost tap. Every entry form of the sheet (a bid, the tricks, any hand form, undo, end) goes
+// through this outbox rather than straight to the server: it is queued (in sessionStorage, so a
+// reload keeps it), sent one at a time in order, and each one is answered on screen at the bottom:
+// "Recorded: …", or "Not recorded: …" with the server's reason in the sheet. While the connection is
+// down (a send failed) the entries wait: "2 entries waiting to be sent", the tapped bids shown
+// pending in the list of bidders, and the scorer's bid pad moves on to the next player, so a round
+// of bids can be tapped offline; they are sent, in order, once the connection is back. When one is
+// refused (the sheet changed meanwhile: another phone recorded that hand), the entries tapped after
+// it were tapped on a sheet that was not the real one: they are dropped, named, and not sent blindly.
+// The same form sent twice while it waits (a double tap) counts once. Without JavaScript none of
+// this runs: the forms post and the server redirects, as before.
+(function () {
+  "use strict";
+  var RETRY_MS = 3000, SHOWN_MS = 4000;
+  var sending = false, offline = !navigator.onLine, note = null, noteTimer = null;
+
+  function sheet() { return document.getElementById("sheet"); }
+  function bar() { return document.getElementById("outbox"); }
+  function key() { var s = sheet(); return s ? "outbox:" + s.dataset.base : ""; }
+  function queued() {
+    try { return JSON.parse(sessionStorage.getItem(key()) || "[]"); } catch (e) { return []; }
+  }
+  function keep(queue) {
+    try {
+      if (queue.length) sessionStorage.setItem(key(), JSON.stringify(queue)); else sessionStorage.removeItem(key());
+    } catch (e) { /* storage full or refused: the queue still lives in this page */ }
+  }
+  function words(name, what) { return bar().dataset[name].replace("{what}", what); }
+
+  // What an entry is, in the page's own words: "Bid of Anna: 3", "Record the tricks", "↶ Undo: …".
+  function describe(button) {
+    if (!button) return "";
+    var text = button.getAttribute("aria-label") || button.textContent.trim();
+    var group = button.parentElement.closest("[role=group][aria-label]");
+    return group ? group.getAttribute("aria-label") + ": " + text : text;
+  }
+
+  // The bottom line: what waits, or the answer to the latest entry (a refusal stays until the next tap).
+  function show() {
+    var b = bar(), queue = queued();
+    if (!b) return;
+    b.textContent = "";
+    var line = document.createElement("p");
+    if (queue.length && (offline || queue.length > 1)) {
+      b.dataset.state = "waiting";
+      line.textContent = queue.length === 1 ? b.dataset.one : b.dataset.many.replace("{n}", queue.length);
+      var list = document.createElement("ol");
+      queue.forEach(function (item) {
+        var li = document.createElement("li");
+        li.textContent = item.label;
+        list.appendChild(li);
+      });
+      b.append(line, list);
+    } else if (queue.length) {
+      b.dataset.state = "sending";
+      line.textContent = words("sending", queue[0].label);
+      b.append(line);
+    } else if (note) {
+      b.dataset.state = note.state;
+      note.lines.forEach(function (text) {
+        var p = document.createElement("p");
+        p.textContent = text;
+        b.appendChild(p);
+      });
+    }
+    b.hidden = !b.firstChild;
+  }
+
+  function answer(state, lines) {
+    note = { state: state, lines: lines };
+    clearTimeout(noteTimer);
+    if (state === "recorded") noteTimer = setTimeout(function () { note = null; show(); }, SHOWN_MS);
+    show();
+  }
+
+  // The queued bids on the sheet: their value shown pending next to the bidder; while they wait, the
+  // scorer's pad goes on to the next player without a bid (the server still checks every bid when
+  // it arrives: a forbidden one comes back refused with the reason).
+  function mark() {
+    var s = sheet(), queue = queued();
+    if (!s) return;
+    queue.forEach(function (item) {
+      var li = item.seat != null && s.querySelector('.bidders li[data-seat="' + item.seat + '"]');
+      if (!li) return;
+      li.classList.add("pending");
+      li.dataset.in = "";
+      li.querySelector(".bid").textContent = item.bid;
+    });
+    var pad = s.querySelector(".pad-form[data-who]");
+    if (!pad || !(offline || queue.length > 1)) return;
+    var bidders = Array.prototype.slice.call(s.querySelectorAll(".bidders li[data-seat]"));
+    var at = bidders.findIndex(function (li) { return li.dataset.seat === pad.elements.seat.value; });
+    if (at < 0 || !bidders[at].hasAttribute("data-in")) return;
+    var next = bidders.slice(at + 1).concat(bidders.slice(0, at)).find(function (li) { return !li.hasAttribute("data-in"); });
+    if (document.activeElement && pad.contains(document.activeElement)) document.activeElement.blur();
+    if (!next) { pad.hidden = true; return; }
+    bidders.forEach(function (li) { li.classList.toggle("chosen", li === next); li.classList.toggle("next", li === next); });
+    pad.elements.seat.value = next.dataset.seat;
+    pad.querySelector(".who strong").textContent = pad.dataset.who.replace("{name}", next.dataset.name);
+    pad.querySelector(".pad").setAttribute("aria-label", pad.dataset.group.replace("{name}", next.dataset.name));
+    pad.querySelectorAll(".note, .error").forEach(function (el) { el.remove(); });
+    pad.querySelectorAll(".pad button").forEach(function (button) {
+      button.disabled = false;
+      button.className = "";
+      button.removeAttribute("aria-pressed");
+      button.removeAttribute("aria-describedby");
+    });
+  }
+
+  function swap(text) {
+    var s = sheet();
+    if (s && text.indexOf('id="sheet"') >= 0) htmx.swap({ text: text, target: s, swap: "outerHTML" });
+  }
+
+  function wentOffline() {
+    offline = true;
+    document.dispatchEvent(new CustomEvent("sheet:offline"));
+    mark();
+    show();
+  }
+
+  function answered(item, response, text) {
+    offline = false;
+    var queue = queued();
+    if (response.ok) {
+      keep(queue.slice(1));
+      swap(text);
+      answer("recorded", [words("recorded", item.label)]);
+      return;
+    }
+    if (response.status === 404) {  // the link was rotated, or the game is gone: the page says which
+      keep([]);
+      window.location.reload();
+      return;
+    }
+    keep([]);
+    swap(text);
+    var reason = new DOMParser().parseFromString(text, "text/html").querySelector("[role=alert]");
+    var lines = [words("refused", item.label) + (reason ? " — " + reason.textContent.trim() : "")];
+    var dropped = queue.slice(1).map(function (q) { return q.label; });
+    if (dropped.length) lines.push(words("dropped", dropped.join(", ")));
+    answer("refused", lines);
+  }
+
+  function pump() {
+    var queue = queued();
+    if (sending || !queue.length) return;
+    sending = true;
+    show();
+    var item = queue[0];
+    fetch(item.url, { method: "POST", body: item.body, credentials: "same-origin",
+                      headers: { "Content-Type": "application/x-www-form-urlencoded", "HX-Request": "true" } })
+      .then(function (response) {
+        // A server restarting or a proxy without it (5xx from the gateway), or too many taps: try again later.
+        if (response.status === 429 || response.status >= 502) throw new Error("not delivered");
+        return response.text().then(function (text) { answered(item, response, text); });
+      })
+      .catch(wentOffline)
+      .then(function () {
+        sending = false;
+        if (!offline) pump();
+      });
+  }
+
+  // Capturing at the window, before htmx sees the submit: the outbox sends it instead.
+  window.addEventListener("submit", function (event) {
+    var form = event.target, s = sheet();
+    if (!s || !bar() || !s.contains(form) || !form.hasAttribute("hx-post")) return;
+    event.preventDefault();
+    event.stopPropagation();
+    var button = event.submitter, data = new FormData(form);
+    if (button && button.name) data.set(button.name, button.value);
+    var item = { url: form.getAttribute("hx-post"), body: new URLSearchParams(data).toString(), label: describe(button) };
+    if (form.matches(".pad-form")) { item.seat = data.get("seat"); item.bid = data.get("bid"); }
+    var queue = queued();
+    if (queue.some(function (q) { return q.url === item.url && q.body === item.body; })) return;  // a double tap
+    if (button) button.classList.add("pending");
+    note = null;
+    keep(queue.concat([item]));
+    mark();
+    show();
+    pump();
+  }, true);
+
+  // Offline, the tricks pad cannot ask the server for the next player's pad: the tapped tricks (the
+  // draft its link carries, player by player) go into the boxes, the last one gets what is left, and
+  // the pad steps aside for the boxes; "Record the tricks" then waits in the outbox like any entry.
+  window.addEventListener("click", function (event) {
+    var key = offline && event.target.closest && event.target.closest(".tricks-pad a.pad-key");
+    if (!key) return;
+    event.preventDefault();
+    event.stopPropagation();
+    var form = key.closest("form"), boxes = form.querySelectorAll("input[type=number]");
+    var draft = new URL(key.href).searchParams.get("tricks").split(",").map(Number);
+    if (draft.length === boxes.length - 1) {
+      draft.push(Number(boxes[0].max) - draft.reduce(function (a, b) { return a + b; }, 0));
+    }
+    draft.forEach(function (value, i) { boxes[i].value = value; });
+    form.querySelectorAll(".tricks-pad, .pad-title, .restart").forEach(function (el) { el.hidden = true; });
+    var empty = Array.prototype.find.call(boxes, function (box) { return box.value === ""; });
+    (empty || form.querySelector("button[type=submit]")).focus();
+  }, true);
+
+  document.addEventListener("htmx:after:swap", mark);  // a live refresh redraws the sheet: the marks again
+  function reachable() { offline = false; show(); pump(); }  // mark() redraws the pad on the next swap
+  window.addEventListener("online", reachable);
+  document.addEventListener("htmx:sse:after:connection", reachable);
+  window.addEventListener("offline", function () { offline = true; mark(); show(); });
+  setInterval(function () { if (offline) pump(); }, RETRY_MS);
+  function start() { if (queued().length) { mark(); show(); pump(); } }
+  if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", start); else start();
+})();

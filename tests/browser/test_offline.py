@@ -1,0 +1,241 @@
+"""No lost tap: the scorer's phone loses the network during the bids, and nothing tapped is lost.
+
+Wist, 4 players, Anna deals hand 1 (13 cards each): Bruno bids first, then Carla, Dario, Anna.
+Offline, the badge says "offline", each tapped bid shows as waiting (its value pending next to the
+bidder, "2 entries waiting to be sent") and the pad moves on to the next player; back online, the
+bids are sent in order and recorded. A queued bid that another phone made meanwhile comes back
+refused with the reason, and the bid tapped after it is dropped, not sent. A double tap records once.
+"""
+from __future__ import annotations
+
+import re
+
+import pytest
+from playwright.sync_api import Page, expect
+
+from tests.web.sse import request
+
+from .conftest import phone_context
+from .sheet import pad_button, watch
+
+PLAYERS = ["Anna", "Bruno", "Carla", "Dario"]
+NARROW = {"width": 360, "height": 740}
+
+
+def new_game(base: str) -> dict:
+    status, created = request(base, "POST", "/api/v1/games",
+                              body={"variant": "wist", "players": PLAYERS, "first_dealer": 0})
+    assert status == 201
+    return created
+
+
+def bids_on_server(base: str, game: dict) -> list:
+    status, body = request(base, "GET", f"/api/v1/games/{game['id']}", key=game["keys"]["view"])
+    assert status == 200
+    return body["hands"][0]["bids"]
+
+
+def open_sheet(context, base: str, game: dict) -> Page:
+    page = context.new_page()
+    page.problems = watch(page)
+    page.goto(f"{base}/g/{game['id']}/{game['keys']['scorer']}")
+    expect(page.locator("#live")).to_have_attribute("data-state", "live")
+    return page
+
+
+def faults(page: Page) -> list[str]:
+    """The page's script errors (the console's notes of each request that could not be made offline are
+    expected here)."""
+    return [problem for problem in page.problems if problem.startswith("pageerror")]
+
+
+def who_bids(page: Page):
+    return page.locator(".pad-form .who")
+
+
+def bidder(page: Page, name: str):
+    return page.locator(".bidders li", has_text=name)
+
+
+def tap_offline_round(page: Page) -> None:
+    """Bruno 1, Carla 0 tapped while offline: both wait, shown pending; the pad is at Dario."""
+    expect(page.locator("#live")).to_have_attribute("data-state", "offline")
+    expect(page.locator("#live .when-offline")).to_have_text("offline")
+    expect(who_bids(page)).to_have_text("Bruno bids")
+    pad_button(page, 1).tap()
+    expect(page.locator("#outbox")).to_contain_text("1 entry waiting to be sent")
+    expect(bidder(page, "Bruno")).to_have_class(re.compile(r"\bpending\b"))
+    expect(bidder(page, "Bruno").locator(".bid")).to_have_text("1")
+    expect(who_bids(page)).to_have_text("Carla bids")
+    pad_button(page, 0).tap()
+    expect(page.locator("#outbox")).to_contain_text("2 entries waiting to be sent")
+    expect(page.locator("#outbox li")).to_have_text(["Bid of Bruno: 1", "Bid of Carla: 0"])
+    expect(who_bids(page)).to_have_text("Dario bids")
+
+
+def test_bids_tapped_offline_are_sent_in_order_when_back(live_server, phone):
+    game = new_game(live_server)
+    page = open_sheet(phone, live_server, game)
+    phone.set_offline(True)
+    tap_offline_round(page)
+    assert bids_on_server(live_server, game) == [None, None, None, None]
+    phone.set_offline(False)
+    expect(page.locator("#outbox")).to_have_text("Recorded: Bid of Carla: 0", timeout=10000)
+    expect(page.locator("#sheet")).to_have_attribute("data-version", "3")
+    assert bids_on_server(live_server, game) == [None, 1, 0, None]
+    expect(bidder(page, "Bruno").locator(".bid")).to_have_text("1")
+    expect(bidder(page, "Carla").locator(".bid")).to_have_text("0")
+    expect(who_bids(page)).to_have_text("Dario bids")
+    expect(page.locator("#live")).to_have_attribute("data-state", "live", timeout=10000)
+    expect(page.locator(".pending")).to_have_count(0)
+    assert faults(page) == []
+
+
+def test_a_queued_bid_another_phone_made_meanwhile_comes_back_refused(live_server, phone, artifacts):
+    """Bruno bid 3 from his own phone while the scorer was offline: the scorer's queued "Bruno 1" is
+    refused with the reason, and "Carla 0", tapped after it, is dropped and named, not sent."""
+    game = new_game(live_server)
+    page = open_sheet(phone, live_server, game)
+    phone.set_offline(True)
+    tap_offline_round(page)
+    status, _ = request(live_server, "PUT", f"/api/v1/games/{game['id']}/hands/1/bids/1", key=game["keys"]["seats"][1],
+                        body={"bid": 3})
+    assert status == 200
+    phone.set_offline(False)
+    outbox = page.locator("#outbox")
+    expect(outbox).to_have_attribute("data-state", "refused", timeout=10000)
+    expect(outbox.locator("p").first).to_have_text(
+        "Not recorded: Bid of Bruno: 1 — That bid was already recorded (a second tap, or another phone): nothing more "
+        "was recorded. Look at the sheet, and tap again if it is not what you meant.")
+    expect(outbox.locator("p").nth(1)).to_have_text(
+        "Not sent, because they were tapped after it: Bid of Carla: 0. Look at the sheet and tap them again if they "
+        "still apply.")
+    expect(page.get_by_role("alert")).to_contain_text("That bid was already recorded")
+    assert bids_on_server(live_server, game) == [None, 3, None, None]
+    expect(bidder(page, "Bruno").locator(".bid")).to_have_text("3")  # the sheet shows what is recorded
+    expect(bidder(page, "Carla").locator(".bid")).to_have_text("…")
+    expect(page.locator(".pending")).to_have_count(0)
+    page.screenshot(path=artifacts / "offline-refused-en-light-390.png")
+    assert faults(page) == []
+
+
+def test_a_double_tap_records_once_and_every_entry_is_acknowledged(live_server, phone):
+    game = new_game(live_server)
+    page = open_sheet(phone, live_server, game)
+    two = pad_button(page, 2)
+    two.evaluate("button => { button.click(); button.click(); }")  # the second lands while the first is on its way
+    expect(page.locator("#outbox")).to_have_text("Recorded: Bid of Bruno: 2")
+    expect(page.locator("#sheet")).to_have_attribute("data-version", "2")
+    expect(who_bids(page)).to_have_text("Carla bids")
+    assert bids_on_server(live_server, game) == [None, 2, None, None]
+    # Undo says what it takes back, and is acknowledged too; a double tap on it undoes once.
+    undo = page.get_by_role("button", name="↶ Undo: bid 2 for Bruno, hand 1")
+    undo.evaluate("button => { button.click(); button.click(); }")
+    expect(page.locator("#sheet")).to_have_attribute("data-version", "3")
+    expect(page.locator("#outbox p").first).to_contain_text("Undo: bid 2 for Bruno, hand 1")
+    assert bids_on_server(live_server, game) == [None, None, None, None]
+    status, body = request(live_server, "GET", f"/api/v1/games/{game['id']}", key=game["keys"]["view"])
+    assert body["version"] == 3  # one bid, one undo
+    assert faults(page) == []
+
+
+def test_a_failed_send_waits_and_survives_a_reload(live_server, phone):
+    """The network is up but the entry cannot get through (the Wi-Fi drops the request): "offline", the
+    entry waits; a reload keeps it; it is sent by itself once requests get through again."""
+    game = new_game(live_server)
+    page = open_sheet(phone, live_server, game)
+    page.route("**/bid", lambda route: route.abort("connectionreset"))
+    pad_button(page, 1).tap()
+    expect(page.locator("#live")).to_have_attribute("data-state", "offline")
+    expect(page.locator("#outbox")).to_contain_text("1 entry waiting to be sent")
+    expect(who_bids(page)).to_have_text("Carla bids")
+    page.reload()
+    expect(page.locator("#outbox")).to_contain_text("1 entry waiting to be sent")
+    expect(bidder(page, "Bruno").locator(".bid")).to_have_text("1")
+    expect(who_bids(page)).to_have_text("Carla bids")
+    page.unroute("**/bid")
+    expect(page.locator("#outbox")).to_have_text("Recorded: Bid of Bruno: 1", timeout=10000)
+    assert bids_on_server(live_server, game) == [None, 1, None, None]
+    assert faults(page) == []
+
+
+def test_the_service_worker_serves_the_static_files_from_the_phone(live_server, phone):
+    """After the first visit the static files come from the worker's cache (even offline); the pages,
+    whose addresses carry the game's keys, are never kept."""
+    game = new_game(live_server)
+    page = open_sheet(phone, live_server, game)
+    assert page.evaluate("navigator.serviceWorker.ready.then(r => r.active.scriptURL)") == f"{live_server}/sw.js"
+    page.reload()
+    expect(page.locator("#live")).to_have_attribute("data-state", "live")
+    assert page.evaluate("navigator.serviceWorker.controller !== null")
+    cached = page.evaluate("caches.open('static').then(c => c.keys()).then(rs => rs.map(r => r.url))")
+    css = page.locator("link[rel=stylesheet]").get_attribute("href")
+    assert f"{live_server}{css}" in cached and "?v=" in css
+    assert all("/static/" in url and "?v=" in url for url in cached)  # no page, no key, no API answer
+    assert not any(game["keys"]["scorer"] in url for url in cached)
+    phone.set_offline(True)
+    served = page.evaluate("u => fetch(u).then(r => r.ok ? r.text() : 'failed')", css)
+    assert served.startswith("/* Segnapunti")
+    phone.set_offline(False)
+
+
+def test_tricks_tapped_offline_wait_and_are_recorded(live_server, phone):
+    """Hand 1, bids in; offline, a tap on the tricks pad fills Bruno's box and the pad steps aside for
+    the boxes (the next pad would need the server); the rest typed, and "Record the tricks" waits until the
+    network is back; then hand 1 is scored and the sheet is at hand 2."""
+    game = new_game(live_server)
+    status, _ = request(live_server, "PUT", f"/api/v1/games/{game['id']}/hands/1", key=game["keys"]["scorer"],
+                        body={"bids": [0, 1, 1, 0]})
+    assert status == 200, _
+    page = open_sheet(phone, live_server, game)
+    phone.set_offline(True)
+    expect(page.locator("#live")).to_have_attribute("data-state", "offline")
+    form = page.locator(".tricks-form")
+    expect(form.locator(".pad-title")).to_have_text("Tricks of Bruno:")
+    form.locator(".tricks-pad").get_by_role("button", name="5", exact=True).tap()
+    expect(form.locator(".tricks-pad")).to_be_hidden()
+    values = [form.locator(f"input[name='tricks-{seat}']").input_value() for seat in range(4)]
+    assert values == ["", "5", "", ""]
+    expect(form.locator("input[name='tricks-2']")).to_be_focused()  # Carla's box, next in the order of play
+    for seat, taken in ((2, "4"), (3, "3"), (0, "1")):
+        form.locator(f"input[name='tricks-{seat}']").fill(taken)
+    form.get_by_role("button", name="Record the tricks").tap()
+    expect(page.locator("#outbox")).to_contain_text("1 entry waiting to be sent")
+    expect(page.locator("#outbox li")).to_have_text(["Record the tricks"])
+    phone.set_offline(False)
+    expect(page.locator("#outbox")).to_have_text("Recorded: Record the tricks", timeout=10000)
+    expect(page.locator("#entry-title")).to_contain_text("Hand 2")
+    status, body = request(live_server, "GET", f"/api/v1/games/{game['id']}", key=game["keys"]["view"])
+    assert body["hands"][0]["tricks"] == [1, 5, 4, 3]
+    assert faults(page) == []
+
+
+WAITING = {"en": ("offline", "2 entries waiting to be sent", "Dario bids"),
+           "it": ("senza rete", "2 voci in attesa di invio", "Dichiara Dario")}
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+@pytest.mark.parametrize("language", ["en", "it"])
+def test_screenshots_of_the_offline_badge_and_the_waiting_entries(live_server, browser, artifacts, scheme, language):
+    game = new_game(live_server)
+    context = phone_context(browser, viewport=NARROW, color_scheme=scheme, locale=f"{language}-{language.upper()}")
+    page = context.new_page()
+    page.goto(f"{live_server}/g/{game['id']}/{game['keys']['scorer']}")
+    expect(page.locator("#live")).to_have_attribute("data-state", "live")
+    context.set_offline(True)
+    badge, waiting, next_bidder = WAITING[language]
+    expect(page.locator("#live .when-offline")).to_be_visible()
+    expect(page.locator("#live .when-offline")).to_have_text(badge)
+    pad_button(page, 1).tap()
+    pad_button(page, 0).tap()
+    expect(page.locator("#outbox p")).to_have_text(waiting)
+    expect(who_bids(page)).to_have_text(next_bidder)
+    assert page.evaluate("document.documentElement.scrollWidth") <= NARROW["width"]
+    page.screenshot(path=artifacts / f"offline-waiting-{language}-{scheme}-360.png")
+    bar = page.locator(".bar")
+    assert bar.evaluate("bar => bar.scrollWidth <= bar.clientWidth && bar.clientHeight < 80")  # one line
+    bar.screenshot(path=artifacts / f"offline-badge-{language}-{scheme}-360.png")
+    context.set_offline(False)
+    expect(page.locator("#outbox")).to_have_attribute("data-state", "recorded", timeout=10000)
+    page.screenshot(path=artifacts / f"offline-recorded-{language}-{scheme}-360.png")
+    context.close()
