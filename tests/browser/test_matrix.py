@@ -9,17 +9,15 @@ against the browser's locale, so the switch is what is tested.
 """
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
 from playwright.sync_api import expect
 
 from tests import tour
 from tests.web.sse import request
 
+from .axe import serious
 from .sheet import watch
 
-AXE = (Path(__file__).parent / "vendor" / "axe-4.14.1.min.js").read_text(encoding="utf-8")
 SIZES = {"360": {"width": 360, "height": 740}, "390": {"width": 390, "height": 844}, "1280": {"width": 1280, "height": 800}}
 COMBINATIONS = [("360", "light", "en"), ("360", "dark", "it"), ("390", "dark", "en"), ("390", "light", "it"),
                 ("1280", "light", "it"), ("1280", "dark", "en")]
@@ -31,14 +29,6 @@ OVERFLOW = """() => ({
         .filter(el => !el.closest('.doc'))  // the documents' tables scroll by design (tabindex=0)
         .map(el => [el.className || el.tagName, el.scrollWidth - el.clientWidth])
         .filter(([, extra]) => extra > 1)})"""
-
-
-def serious(page) -> list[str]:
-    """axe-core's serious and critical violations on the page as it is now."""
-    page.evaluate(AXE)  # not a <script> tag: the page's CSP allows no inline script (tests/browser/test_csp.py)
-    result = page.evaluate("axe.run(document, {resultTypes: ['violations']})")
-    return [f"{v['id']} ({v['impact']}): {v['help']} — {[n['target'] for n in v['nodes']][:3]}"
-            for v in result["violations"] if v["impact"] in ("serious", "critical")]
 
 
 def axe_here(size: str, name: str) -> bool:

@@ -9,7 +9,7 @@ import pytest
 from tests.stats.games import CLASSICO, SOLO
 
 from .conftest import phone_context
-from .test_accessibility import NARROW, game, serious
+from .axe import NARROW, game, serious
 
 LONG = ["Alessandra", "Bartolomeo", "Costanza", "Domenico", "Ermenegilda"]
 WIST5 = [{"bids": [2, 2, 2, 2, 1], "tricks": [2, 3, 2, 2, 1]},   # 12, 3, 12, 12, 11
