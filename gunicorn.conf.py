@@ -31,4 +31,11 @@ _wanted = workers * worker_connections + 1024
 if _soft != resource.RLIM_INFINITY and _soft < _wanted:
     resource.setrlimit(resource.RLIMIT_NOFILE, (min(_wanted, _hard) if _hard != resource.RLIM_INFINITY else _wanted, _hard))
 
+
+def post_worker_init(worker):
+    """Templates compiled and catalogues loaded before the worker's first request (scorekeeper.web.warm_up)."""
+    from scorekeeper.web import warm_up
+    warm_up(worker.wsgi)
+
+
 control_socket_disable = True  # gunicorn ≥ 27: no shared ~/.gunicorn socket (tests and benches run several servers)

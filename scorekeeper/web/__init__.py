@@ -6,7 +6,7 @@ of each request, the template helpers and the blueprints.
 from __future__ import annotations
 
 from flask import Flask, current_app, g, request
-from flask_babel import Babel, get_locale
+from flask_babel import Babel, force_locale, get_locale, gettext
 
 from .. import db as store
 
@@ -53,3 +53,15 @@ def init_app(app: Flask) -> None:
                       stats_pages.bp):
         app.register_blueprint(blueprint)
     errors.register(app)
+
+
+def warm_up(app: Flask) -> None:
+    """Before the first request, do what it would otherwise do while a table waits: compile every
+    template and load each language's catalogue. Under gevent that first request (~100 ms) would
+    also hold up every other request and stream of the worker (gunicorn.conf.py, post_worker_init)."""
+    for name in app.jinja_env.list_templates():
+        app.jinja_env.get_template(name)
+    with app.test_request_context():
+        for language in LANGUAGES:
+            with force_locale(language):
+                gettext("Segnapunti")
