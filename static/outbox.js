@@ -64,6 +64,8 @@
       });
     }
     b.hidden = !b.firstChild;
+    // The sheet's pinned totals row sits just above the bar, not under it.
+    document.documentElement.style.setProperty("--outbox-height", b.hidden ? "0px" : b.offsetHeight + "px");
   }
 
   function answer(state, lines) {

@@ -79,6 +79,12 @@ def test_bids_tapped_offline_are_sent_in_order_when_back(live_server, phone):
     phone.set_offline(True)
     tap_offline_round(page)
     assert bids_on_server(live_server, game) == [None, None, None, None]
+    # the grid's pinned totals stay above the bar of waiting entries, not under it
+    page.set_viewport_size({"width": 390, "height": 480})  # shorter than the grid: its totals row is pinned
+    page.evaluate("document.querySelector('.grid thead').scrollIntoView()")
+    totals, bar = page.locator(".grid tfoot").bounding_box(), page.locator("#outbox").bounding_box()
+    assert bar["y"] < 480 and totals["y"] + totals["height"] <= bar["y"] + 1
+    page.set_viewport_size({"width": 390, "height": 844})
     phone.set_offline(False)
     expect(page.locator("#outbox")).to_have_text("Recorded: Bid of Carla: 0", timeout=10000)
     expect(page.locator("#sheet")).to_have_attribute("data-version", "3")
