@@ -63,16 +63,11 @@
     if (s && event.target.form && s.contains(event.target)) typing = true;
   });
   document.addEventListener("htmx:after:swap", function () { typing = false; });
-  // After one's own change moves the game to a new hand (tricks recorded), its heading comes into view;
-  // a live refresh from another phone never moves the page.
-  var handShown = null;
-  document.addEventListener("htmx:before:swap", function () { var s = sheet(); handShown = s ? s.dataset.hand : null; });
-  document.addEventListener("htmx:after:swap", function (event) {
-    var ctx = event.detail && event.detail.ctx, s = sheet(), title = document.getElementById("entry-title");
-    var live = ctx && ctx.request && ctx.request.headers && ctx.request.headers["X-Live-Refresh"];
-    if (!live && s && title && handShown !== null && s.dataset.hand !== handShown) {
-      title.scrollIntoView({ block: "start", behavior: "smooth" });
-    }
+  // After one's own change moves the game to a new hand (tricks recorded: outbox.js says so), its
+  // heading comes into view; a live refresh from another phone never moves the page.
+  document.addEventListener("sheet:moved", function () {
+    var title = document.getElementById("entry-title");
+    if (title) title.scrollIntoView({ block: "start", behavior: "smooth" });
   });
   // The screen stays on while a sheet is open (a phone lying on the table goes dark mid-game
   // otherwise); asked again whenever the page comes back into view, as the lock ends when it is hidden.

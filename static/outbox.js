@@ -128,6 +128,10 @@
       keep(queue.slice(1));
       swap(text);
       answer("recorded", [words("recorded", item.label)]);
+      // This entry moved the game to a new hand (even if a live refresh showed it first): say so,
+      // live.js brings the new hand's heading into view.
+      var s = sheet();
+      if (s && item.hand !== undefined && s.dataset.hand !== item.hand) document.dispatchEvent(new CustomEvent("sheet:moved"));
       return;
     }
     if (response.status === 404) {  // the link was rotated, or the game is gone: the page says which
@@ -172,7 +176,8 @@
     event.stopPropagation();
     var button = event.submitter, data = new FormData(form);
     if (button && button.name) data.set(button.name, button.value);
-    var item = { url: form.getAttribute("hx-post"), body: new URLSearchParams(data).toString(), label: describe(button) };
+    var item = { url: form.getAttribute("hx-post"), body: new URLSearchParams(data).toString(), label: describe(button),
+                 hand: s.dataset.hand };
     if (form.matches(".pad-form")) { item.seat = data.get("seat"); item.bid = data.get("bid"); }
     var queue = queued();
     if (queue.some(function (q) { return q.url === item.url && q.body === item.body; })) return;  // a double tap

@@ -2,6 +2,8 @@
 filled in, a "n of 13" counter, one tap to record — 2 × players taps, with and without JavaScript."""
 from __future__ import annotations
 
+import time
+
 import pytest
 from playwright.sync_api import expect
 
@@ -136,6 +138,33 @@ def test_the_new_hand_comes_into_view_after_the_tricks(live_server, browser):
     button.scroll_into_view_if_needed()
     page.evaluate("window.scrollBy(0, 400)")  # the scorer scrolled down to the grid meanwhile
     changed(page, button.tap)
+    expect(page.locator("#entry-title")).to_contain_text("Hand 2")
+    expect(page.locator("#entry-title")).to_be_in_viewport()
+    context.close()
+
+
+def test_the_new_hand_comes_into_view_even_when_the_live_refresh_shows_it_first(live_server, browser):
+    """The answer to the tricks is slow: the live stream's refresh draws hand 2 before it arrives.
+    It was still this phone's entry that moved the game on, so its heading comes into view."""
+    status, created = request(live_server, "POST", "/api/v1/games",
+                              body={"variant": "wist", "players": PLAYERS, "first_dealer": 3})
+    key = created["keys"]["scorer"]
+    request(live_server, "PUT", f"/api/v1/games/{created['id']}/hands/1", key, {"bids": [3, 4, 2, 3]})
+    context = phone_context(browser, viewport={"width": 360, "height": 640})
+    page = context.new_page()
+    page.goto(f"{live_server}/g/{created['id']}/{key}?tricks=3,4,1")
+    expect(page.locator("#live")).to_have_attribute("data-state", "live")
+
+    def slow_answer(route):
+        answer = route.fetch()  # recorded: the stream announces it and the page refreshes meanwhile
+        time.sleep(1.5)
+        route.fulfill(response=answer)
+    page.route(f"**/g/{created['id']}/{key}/hands/1", slow_answer)
+    button = page.get_by_role("button", name="Record the tricks")
+    button.scroll_into_view_if_needed()
+    page.evaluate("window.scrollBy(0, 400)")
+    button.tap()
+    expect(page.locator("#outbox")).to_contain_text("Recorded", timeout=10000)
     expect(page.locator("#entry-title")).to_contain_text("Hand 2")
     expect(page.locator("#entry-title")).to_be_in_viewport()
     context.close()
