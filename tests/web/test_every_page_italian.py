@@ -26,13 +26,13 @@ TRANSLATING = {"_", "gettext", "ngettext", "lazy_gettext", "_l", "N_", "pgettext
 
 class Text(HTMLParser):
     """What a reader sees or hears: text outside <script>/<style>, labelling attributes; a part marked
-    lang="en" is left out (the documents are written in English only, the page around them is not),
-    and so is a document's <title>, its own first heading."""
+    lang="en" is left out (a document not translated, the API reference), and so are code (field
+    names, JSON) and a document's <title>, its own first heading."""
 
     def __init__(self, document: bool):
         super().__init__(convert_charrefs=True)
         self.parts, self._skip = [], []
-        self.english = {"script", "style"} | ({"title"} if document else set())
+        self.english = {"script", "style", "code"} | ({"title"} if document else set())  # code is code in any language
 
     def handle_starttag(self, tag, attrs):
         attributes = dict(attrs)
