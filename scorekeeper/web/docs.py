@@ -11,6 +11,7 @@ import re
 from pathlib import Path
 
 import markdown
+from markdown.extensions.toc import slugify_unicode
 from flask import Blueprint, abort, render_template
 from flask_babel import get_locale
 from markupsafe import Markup
@@ -31,7 +32,8 @@ def page(name: str):
         abort(404)
     path, language = translated(Path(path), get_locale().language)
     text = path.read_text(encoding="utf-8")
-    html = markdown.markdown(text, extensions=["tables", "toc", "fenced_code"])
+    html = markdown.markdown(text, extensions=["tables", "toc", "fenced_code"],
+                             extension_configs={"toc": {"slugify": slugify_unicode}})  # "#penalità", as GitHub
     html = html.replace("<table>", '<table tabindex="0">').replace("<pre>", '<pre tabindex="0">')  # scrollable: reachable by keyboard
     html = ALIGNED.sub(r'class="align-\1"', html)  # column alignment as a class: the CSP allows no inline style
     title = next((line.lstrip("# ").strip() for line in text.splitlines() if line.startswith("# ")), name)

@@ -50,3 +50,12 @@ def test_an_italian_reader_gets_the_italian_rules_and_an_english_one_the_english
     client.set_cookie("lang", "it")
     api = client.get("/docs/api.md").get_data(as_text=True)  # the API reference is for programmers: English
     assert '<div lang="en">' in api and "Questa pagina è in inglese" in api
+
+
+@pytest.mark.parametrize("language", ["it", "en"])
+def test_every_link_within_a_served_document_finds_its_heading(client, language):
+    """The app names headings as GitHub does ("#penalità"), so the same links work in both places."""
+    client.set_cookie("lang", language)
+    for doc in [f"rules/{path.name}" for path in ENGLISH] + ["api.md", "README.md"]:
+        page = client.get(f"/docs/{doc}").get_data(as_text=True)
+        assert set(re.findall(r'href="#([^"]+)"', page)) <= set(re.findall(r'id="([^"]+)"', page)), doc
