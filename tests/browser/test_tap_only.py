@@ -89,18 +89,36 @@ def test_a_five_player_tournament_hand_in_eleven_taps(live_server, browser, java
     context.close()
 
 
-def test_the_tricks_pad_offers_no_more_than_is_left(live_server, browser):
+def bids_in(live_server) -> tuple[str, str]:
+    """A Wist game whose first hand has its bids in (3 4 2 3): its id and the scorer's key."""
     status, created = request(live_server, "POST", "/api/v1/games",
                               body={"variant": "wist", "players": PLAYERS, "first_dealer": 3})
     key = created["keys"]["scorer"]
     request(live_server, "PUT", f"/api/v1/games/{created['id']}/hands/1", key, {"bids": [3, 4, 2, 3]})
+    return created["id"], key
+
+
+def tricks_tapped(live_server, browser, game_id: str, key: str):
+    """The scorer's phone (360 × 640) with three players' tricks tapped, scrolled down to the grid."""
+    context = phone_context(browser, viewport={"width": 360, "height": 640})
+    page = context.new_page()
+    page.goto(f"{live_server}/g/{game_id}/{key}?tricks=3,4,1")
+    expect(page.locator("#live")).to_have_attribute("data-state", "live")
+    button = page.get_by_role("button", name="Record the tricks")
+    button.scroll_into_view_if_needed()
+    page.evaluate("window.scrollBy(0, 400)")  # the scorer scrolled down to the grid meanwhile
+    return context, page, button
+
+
+def test_the_tricks_pad_offers_no_more_than_is_left(live_server, browser):
+    game_id, key = bids_in(live_server)
     context = phone_context(browser)
     page = context.new_page()
-    page.goto(f"{live_server}/g/{created['id']}/{key}?tricks=10")
+    page.goto(f"{live_server}/g/{game_id}/{key}?tricks=10")
     pad = page.locator(".tricks-pad")
     expect(pad.get_by_role("button")).to_have_count(4)  # 0–3: only 3 tricks are left
     expect(pad.locator("[aria-disabled='true']")).to_have_count(10)
-    page.goto(f"{live_server}/g/{created['id']}/{key}?tricks=9,9")  # an address that cannot be: start again
+    page.goto(f"{live_server}/g/{game_id}/{key}?tricks=9,9")  # an address that cannot be: start again
     expect(page.locator(".tricks-form .count")).to_have_text("0 of 13")
     context.close()
 
@@ -127,16 +145,7 @@ def test_a_double_tap_records_one_bid(live_server, browser):
 
 def test_the_new_hand_comes_into_view_after_the_tricks(live_server, browser):
     """Recording the tricks scrolls the next hand's heading into view on the scorer's phone."""
-    status, created = request(live_server, "POST", "/api/v1/games",
-                              body={"variant": "wist", "players": PLAYERS, "first_dealer": 3})
-    key = created["keys"]["scorer"]
-    request(live_server, "PUT", f"/api/v1/games/{created['id']}/hands/1", key, {"bids": [3, 4, 2, 3]})
-    context = phone_context(browser, viewport={"width": 360, "height": 640})
-    page = context.new_page()
-    page.goto(f"{live_server}/g/{created['id']}/{key}?tricks=3,4,1")
-    button = page.get_by_role("button", name="Record the tricks")
-    button.scroll_into_view_if_needed()
-    page.evaluate("window.scrollBy(0, 400)")  # the scorer scrolled down to the grid meanwhile
+    context, page, button = tricks_tapped(live_server, browser, *bids_in(live_server))
     changed(page, button.tap)
     expect(page.locator("#entry-title")).to_contain_text("Hand 2")
     expect(page.locator("#entry-title")).to_be_in_viewport()
@@ -146,23 +155,14 @@ def test_the_new_hand_comes_into_view_after_the_tricks(live_server, browser):
 def test_the_new_hand_comes_into_view_even_when_the_live_refresh_shows_it_first(live_server, browser):
     """The answer to the tricks is slow: the live stream's refresh draws hand 2 before it arrives.
     It was still this phone's entry that moved the game on, so its heading comes into view."""
-    status, created = request(live_server, "POST", "/api/v1/games",
-                              body={"variant": "wist", "players": PLAYERS, "first_dealer": 3})
-    key = created["keys"]["scorer"]
-    request(live_server, "PUT", f"/api/v1/games/{created['id']}/hands/1", key, {"bids": [3, 4, 2, 3]})
-    context = phone_context(browser, viewport={"width": 360, "height": 640})
-    page = context.new_page()
-    page.goto(f"{live_server}/g/{created['id']}/{key}?tricks=3,4,1")
-    expect(page.locator("#live")).to_have_attribute("data-state", "live")
+    game_id, key = bids_in(live_server)
+    context, page, button = tricks_tapped(live_server, browser, game_id, key)
 
     def slow_answer(route):
         answer = route.fetch()  # recorded: the stream announces it and the page refreshes meanwhile
         time.sleep(1.5)
         route.fulfill(response=answer)
-    page.route(f"**/g/{created['id']}/{key}/hands/1", slow_answer)
-    button = page.get_by_role("button", name="Record the tricks")
-    button.scroll_into_view_if_needed()
-    page.evaluate("window.scrollBy(0, 400)")
+    page.route(f"**/g/{game_id}/{key}/hands/1", slow_answer)
     button.tap()
     expect(page.locator("#outbox")).to_contain_text("Recorded", timeout=10000)
     expect(page.locator("#entry-title")).to_contain_text("Hand 2")
