@@ -191,6 +191,7 @@ class DealByDeal:
     (`with_hand`, `with_end`; a bid is refused with the family's `NO_BIDDING`)."""
 
     NO_BIDDING: str  # the family's sentence for a bid, which these games do not take
+    Record: type  # the family's record of a deal; `Record()` is a deal not yet filled in
 
     @property
     def _figures(self) -> dict:
@@ -212,6 +213,25 @@ class DealByDeal:
 
     def apply(self, event: dict):
         return dispatch(event, self.with_hand, self.with_end, self.NO_BIDDING)
+
+    def _editable(self, number: Any):
+        """The record of deal `number` to correct, or a blank one for the deal being entered; a deal
+        that is not there is refused (past the end of a finished game: the family's `_past_the_end`)."""
+        if isinstance(number, bool) or not isinstance(number, int) or number < 1:
+            raise InvalidInput(N_("There is no deal %(number)s in this game."), field="hand", number=_short(number))
+        if number <= len(self.records):
+            return self.records[number - 1]
+        if self.finished:
+            raise self._past_the_end(number)
+        current = self.current_hand
+        if number > current:
+            raise HandNotCurrent(N_("Deal %(number)s has not started yet: the current deal is %(current)s."),
+                                 field="hand", number=number, current=current)
+        return self.Record()
+
+    def _past_the_end(self, number: int) -> StateConflict:
+        """Why a finished game has no deal `number`, in the family's words."""
+        raise NotImplementedError
 
 
 def put_record(records: tuple, number: int, record) -> tuple:

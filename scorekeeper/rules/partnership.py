@@ -11,7 +11,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from .base import (
-    N_, HandNotCurrent, InvalidInput, Option, Place, StateConflict, TricksSum, YesNo, _short, check_int,
+    N_, InvalidInput, Option, Place, StateConflict, TricksSum, YesNo, _short, check_int,
     DealByDeal, competition_places, put_record, with_defaults,
 )
 
@@ -288,6 +288,7 @@ class PartnershipGame(DealByDeal):
 
     # -- changes (each returns a new game; the old one is untouched) --------------------------
     NO_BIDDING = N_("There is no bidding in this game: record the trump and the tricks of each deal.")
+    Record = DealRecord
 
     @staticmethod
     def with_end(event: dict):
@@ -342,24 +343,11 @@ class PartnershipGame(DealByDeal):
         return game
 
     # -- checks ----------------------------------------------------------------------------------
-    def _editable(self, number: Any) -> DealRecord:
-        if isinstance(number, bool) or not isinstance(number, int) or number < 1:
-            raise InvalidInput(N_("There is no deal %(number)s in this game."), field="hand",
-                               number=_short(number))
-        if self.finished:
-            played = len(self.hands)
-            if number > played:
-                if self.variant.dummy:
-                    raise StateConflict(N_("The match is over (%(deals)s deals): there is no deal %(number)s."),
-                                        field="hand", deals=MORTO_DEALS, number=number)
-                raise StateConflict(N_("The rubber is over: there is no deal %(number)s."),
-                                    field="hand", number=number)
-            return self.records[number - 1]
-        current = self.current_hand
-        if number > current:
-            raise HandNotCurrent(N_("Deal %(number)s has not started yet: the current deal is %(current)s."),
-                                 field="hand", number=number, current=current)
-        return self.records[number - 1] if number <= len(self.records) else DealRecord()
+    def _past_the_end(self, number: int) -> StateConflict:
+        if self.variant.dummy:
+            return StateConflict(N_("The match is over (%(deals)s deals): there is no deal %(number)s."),
+                                 field="hand", deals=MORTO_DEALS, number=number)
+        return StateConflict(N_("The rubber is over: there is no deal %(number)s."), field="hand", number=number)
 
     def _check_trump(self, trump: Any) -> str:
         if self.variant.dummy:

@@ -16,7 +16,7 @@ from functools import cache
 from typing import Any, Iterable, Sequence
 
 from .base import (
-    N_, HandNotCurrent, InvalidInput, Option, Place, StateConflict, Term, TricksSum, _short, check_int,
+    N_, InvalidInput, Option, Place, StateConflict, Term, TricksSum, _short, check_int,
     DealByDeal, competition_places, put_record, with_defaults,
 )
 
@@ -527,6 +527,7 @@ class PiquetGame(DealByDeal):
 
     # -- changes -----------------------------------------------------------------------------------
     NO_BIDDING = N_("There is no bidding in Piquet: record each deal's declarations and play.")
+    Record = DealRecord
 
     @staticmethod
     def with_end(event: dict):
@@ -570,23 +571,12 @@ class PiquetGame(DealByDeal):
         return game
 
     # -- checks ------------------------------------------------------------------------------------
-    def _editable(self, number: Any) -> DealRecord:
-        if isinstance(number, bool) or not isinstance(number, int) or number < 1:
-            raise InvalidInput(N_("There is no deal %(number)s in this game."), field="hand",
-                               number=_short(number))
-        if number <= len(self.records):
-            return self.records[number - 1]
-        if self.finished:
-            if self.planned_hands == DEALS and self.options["tie"] == "playoff":
-                raise StateConflict(N_("The partie is over: after six deals it is not a tie, so there is no "
-                                       "deal %(number)s."), field="hand", number=number)
-            raise StateConflict(N_("The partie is over after %(deals)s deals: there is no deal %(number)s."),
-                                field="hand", deals=self.planned_hands, number=number)
-        current = self.current_hand
-        if number > current:
-            raise HandNotCurrent(N_("Deal %(number)s has not started yet: the current deal is %(current)s."),
-                                 field="hand", number=number, current=current)
-        return DealRecord()
+    def _past_the_end(self, number: int) -> StateConflict:
+        if self.planned_hands == DEALS and self.options["tie"] == "playoff":
+            return StateConflict(N_("The partie is over: after six deals it is not a tie, so there is no "
+                                    "deal %(number)s."), field="hand", number=number)
+        return StateConflict(N_("The partie is over after %(deals)s deals: there is no deal %(number)s."),
+                             field="hand", deals=self.planned_hands, number=number)
 
     def _names(self) -> dict:
         return {"player0": self.players[0], "player1": self.players[1]}

@@ -32,7 +32,7 @@ from decimal import Decimal
 from typing import Any, Sequence
 
 from .base import (
-    N_, HandNotCurrent, InvalidInput, Money, Option, Place, RuleError, StateConflict, Term, TricksSum, WholeNumber,
+    N_, InvalidInput, Money, Option, Place, RuleError, StateConflict, Term, TricksSum, WholeNumber,
     DealByDeal, _short, check_seat, put_record, standings_by_total, with_defaults,
 )
 
@@ -300,6 +300,7 @@ class SoloGame(DealByDeal):
     # -- changes (each returns a new game; the old one is untouched) --------------------------
     NO_BIDDING = N_("The auction is not recorded in Solo Whist: record the final contract, the declarer and "
                     "the tricks of each deal.")
+    Record = DealRecord
 
     def with_end(self, event: dict | None = None) -> "SoloGame":
         extra = sorted(str(name) for name in (event or {}) if name != "type")
@@ -339,22 +340,12 @@ class SoloGame(DealByDeal):
         return game
 
     # -- checks ----------------------------------------------------------------------------------
-    def _editable(self, number: Any) -> DealRecord:
-        if isinstance(number, bool) or not isinstance(number, int) or number < 1:
-            raise InvalidInput(N_("There is no deal %(number)s in this game."), field="hand", number=_short(number))
-        if number <= len(self.records):
-            return self.records[number - 1]
+    def _past_the_end(self, number: int) -> StateConflict:
         if self.ended:
-            raise StateConflict(N_("The game has been ended: there is no deal %(number)s."), field="hand",
-                                number=number)
-        if self.finished:
-            raise StateConflict(N_("The game is over after its %(deals)s deals: there is no deal %(number)s."),
-                                field="hand", deals=self.planned_hands, number=number)
-        current = self.current_hand
-        if number > current:
-            raise HandNotCurrent(N_("Deal %(number)s has not started yet: the current deal is %(current)s."),
-                                 field="hand", number=number, current=current)
-        return DealRecord()
+            return StateConflict(N_("The game has been ended: there is no deal %(number)s."), field="hand",
+                                 number=number)
+        return StateConflict(N_("The game is over after its %(deals)s deals: there is no deal %(number)s."),
+                             field="hand", deals=self.planned_hands, number=number)
 
     def _check_record(self, values: dict) -> DealRecord:
         """The whole record, checked in the order a scorer fills it in."""
