@@ -74,6 +74,12 @@ class Api:
         return self.client.put(f"/api/v1/games/{game_id}/hands/{hand}", json=body,
                                headers=self.headers(key, **headers))
 
+    def recorded(self, game_id, key, hand, body):
+        """Record a hand that must be accepted; the game as it answers."""
+        response = self.hand(game_id, key, hand, body)
+        assert response.status_code == 200, response.get_json()
+        return response.get_json()
+
     def undo(self, game_id, key, **headers):
         return self.client.post(f"/api/v1/games/{game_id}/undo", headers=self.headers(key, **headers))
 

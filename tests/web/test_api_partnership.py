@@ -21,12 +21,6 @@ def new(api, variant="whist-classico", options=None, first_dealer=0):
     return data["id"], data["keys"]["scorer"], data["game"]
 
 
-def put(api, game_id, key, number, body):
-    response = api.hand(game_id, key, number, body)
-    assert response.status_code == 200, response.get_json()
-    return response.get_json()
-
-
 def test_a_new_game_has_sides_and_default_options(api):
     _, _, game = new(api)
     assert game["sides"] == [[0, 2], [1, 3]] and game["totals"] == [0, 0]
@@ -40,7 +34,7 @@ def test_a_new_game_has_sides_and_default_options(api):
 def test_a_whole_rubber_through_the_api(api):
     game_id, key, _ = new(api)
     for number, (body, points, game_score, won, totals) in enumerate(RUBBER, start=1):
-        game = put(api, game_id, key, number, body)
+        game = api.recorded(game_id, key, number, body)
         hand = game["hands"][number - 1]
         assert hand["result"]["points"] == points and hand["scores"] == points
         assert hand["result"]["game_score"] == game_score and hand["result"]["game_won_by"] == won
@@ -69,9 +63,9 @@ def test_a_whole_rubber_through_the_api(api):
 
 def test_revoke_and_remarks(api):
     game_id, key, _ = new(api)
-    put(api, game_id, key, 1, {"trump": "S", "tricks": [9, 4]})  # 3–0
+    api.recorded(game_id, key, 1, {"trump": "S", "tricks": [9, 4]})  # 3–0
     # A&C make a remark (3 → 2); B&D revoke: 2 of their 4 tricks go to A&C (11–2): 5 trick points, capped at 3.
-    game = put(api, game_id, key, 2, {"trump": "H", "tricks": [9, 4], "revokes": [1], "remarks": [1, 0]})
+    game = api.recorded(game_id, key, 2, {"trump": "H", "tricks": [9, 4], "revokes": [1], "remarks": [1, 0]})
     result = game["hands"][1]["result"]
     assert result["tricks"] == [11, 2] and result["remark_points"] == [-1, 0]
     assert result["points"] == [2, 0] and result["game_won_by"] == 0 and result["game_value"] == 3
@@ -81,7 +75,7 @@ def test_the_laws_preset(api):
     game_id, key, game = new(api, options={"laws": True})
     assert game["options"]["laws"] is True
     # Honours 4 score 4 under the Laws.
-    game = put(api, game_id, key, 1, {"trump": "S", "tricks": [6, 7], "honours": [4, 0]})
+    game = api.recorded(game_id, key, 1, {"trump": "S", "tricks": [6, 7], "honours": [4, 0]})
     assert game["hands"][0]["result"]["points"] == [4, 1]
     refused = api.hand(game_id, key, 2, {"trump": "S", "tricks": [7, 6], "remarks": [1, 0]})
     assert refused.status_code == 422 and refused.get_json()["error"]["field"] == "remarks"
@@ -90,13 +84,13 @@ def test_the_laws_preset(api):
 def test_a_dummy_match_and_its_draw(api):
     game_id, key, _ = new(api, "whist-morto", first_dealer=2)
     for number, (trump, tricks) in enumerate((("NT", [8, 5]), ("H", [4, 9]), ("S", [7, 6]), ("D", [6, 7])), 1):
-        game = put(api, game_id, key, number, {"trump": trump, "tricks": tricks})
+        game = api.recorded(game_id, key, number, {"trump": trump, "tricks": tricks})
     assert [h["scores"] for h in game["hands"]] == [[3, 0], [0, 5], [1, 0], [0, 1]]
     assert [h["dealer"] for h in game["hands"]] == [2, 3, 0, 1]
     assert game["hands"][0]["declarer"] == 2 and game["hands"][0]["dummy"] == 0
     assert game["totals"] == [4, 6] and game["status"] == "finished"
     assert [s["place"] for s in game["standings"]] == [1, 1, 2, 2] and game["standings"][0]["side"] == 1
-    game = put(api, game_id, key, 2, {"tricks": [5, 8]})  # corrected: 3 to B&D → 4 all, a draw
+    game = api.recorded(game_id, key, 2, {"tricks": [5, 8]})  # corrected: 3 to B&D → 4 all, a draw
     assert game["totals"] == [4, 4] and [s["place"] for s in game["standings"]] == [1, 1, 1, 1]
 
 
@@ -104,7 +98,7 @@ class Refused:
     def __init__(self, api):
         self.api = api
         self.id, self.key, _ = new(api)
-        put(api, self.id, self.key, 1, {"trump": "S", "tricks": [9, 4]})
+        api.recorded(self.id, self.key, 1, {"trump": "S", "tricks": [9, 4]})
 
     def check(self, number, body, status, code, field):
         before = self.api.snapshot(self.id, self.key) if hasattr(self.api, "snapshot") else self._snapshot()
@@ -139,7 +133,7 @@ def test_bad_deals_are_refused_and_change_nothing(api, number, body, status, cod
 def test_a_deal_after_the_rubber_and_a_bid_are_refused(api):
     game_id, key, _ = new(api)
     for number, (body, *_) in enumerate(RUBBER, start=1):
-        put(api, game_id, key, number, body)
+        api.recorded(game_id, key, number, body)
     before = api.get(game_id, key).get_json()
     response = api.hand(game_id, key, 6, {"trump": "S", "tricks": [7, 6]})
     assert response.status_code == 409 and "rubber is over" in response.get_json()["error"]["message"]

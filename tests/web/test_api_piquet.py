@@ -39,17 +39,11 @@ def new(api, **options):
     return data["id"], data["keys"]["scorer"], data["game"]
 
 
-def put(api, game_id, key, number, body):
-    response = api.hand(game_id, key, number, body)
-    assert response.status_code == 200, response.get_json()
-    return response.get_json()
-
-
 def test_the_worked_partie_deal_by_deal(api):
     game_id, key, game = new(api)
     assert game["options"] == {"point_count": "cards", "tie": "playoff"} and game["deals"] == 6
     for number, (body, declared, play, bonus, repique, pique, scores, totals) in enumerate(PARTIE, start=1):
-        game = put(api, game_id, key, number, body)
+        game = api.recorded(game_id, key, number, body)
         hand = game["hands"][number - 1]
         elder = (number + 1) % 2  # Bruno deals first: Anna is elder in the odd deals
         assert hand["elder"] == elder and hand["dealer"] == 1 - elder
@@ -75,7 +69,7 @@ def test_the_worked_partie_deal_by_deal(api):
 def test_a_rubiconed_partie(api):
     game_id, key, _ = new(api)
     for number, (body, scores, totals) in enumerate(RUBICON, start=1):
-        game = put(api, game_id, key, number, body)
+        game = api.recorded(game_id, key, number, body)
         assert game["hands"][number - 1]["scores"] == scores and game["totals"] == totals
     assert game["partie"] == {"winner": 1, "value": 100 + 81 + 127, "rubicon": True, "draw": False}
 
@@ -85,13 +79,13 @@ def test_a_tie_after_six_deals(api, tie, deals, status):
     game_id, key, _ = new(api, tie=tie)
     even = {"point": [0, 0], "play_points": [7, 7], "tricks_won": [6, 6]}  # 6 tricks each: 7 play points each
     for number in range(1, 7):
-        game = put(api, game_id, key, number, even)
+        game = api.recorded(game_id, key, number, even)
     assert game["totals"][0] == game["totals"][1] and game["deals"] == deals and game["status"] == status
     if tie == "draw":
         assert game["partie"] == {"winner": None, "value": None, "rubicon": False, "draw": True}
     else:
-        game = put(api, game_id, key, 7, {**even, "point": [5, 0]})
-        game = put(api, game_id, key, 8, even)
+        game = api.recorded(game_id, key, 7, {**even, "point": [5, 0]})
+        game = api.recorded(game_id, key, 8, even)
         assert game["status"] == "finished" and game["partie"]["winner"] == 0
         assert game["totals"] == [61, 56] and game["partie"]["rubicon"] is True  # Anna 5 ahead, Bruno under 100
         assert game["partie"]["value"] == 100 + 61 + 56  # rubicon: 100 + both totals (on the eight deals)
@@ -107,7 +101,7 @@ def test_a_tie_after_six_deals(api, tie, deals, status):
 ])
 def test_bad_deals_are_refused_and_change_nothing(api, body, code, field):
     game_id, key, _ = new(api)
-    put(api, game_id, key, 1, PARTIE[0][0])
+    api.recorded(game_id, key, 1, PARTIE[0][0])
     before = api.get(game_id, key).get_json()
     response = api.hand(game_id, key, 2, body)
     assert response.status_code == 422, response.get_json()

@@ -13,12 +13,6 @@ def new(api, **options):
     return data["id"], data["keys"]["scorer"], data["game"]
 
 
-def put(api, game_id, key, number, body):
-    response = api.hand(game_id, key, number, body)
-    assert response.status_code == 200, response.get_json()
-    return response.get_json()
-
-
 def test_options_and_an_empty_game(api):
     _, _, game = new(api)
     assert game["options"] == {"system": 1, "stake": None, "deals": None}
@@ -48,7 +42,7 @@ def test_options_and_an_empty_game(api):
 ])
 def test_every_kind_of_deal(api, system, body, scores, made, difference):
     game_id, key, _ = new(api, system=system)
-    game = put(api, game_id, key, 1, body)
+    game = api.recorded(game_id, key, 1, body)
     hand = game["hands"][0]
     assert hand["scores"] == scores and sum(scores) == 0 and game["totals"] == scores
     assert hand["result"] == {"made": made, "difference": difference, "scores": scores}
@@ -57,11 +51,11 @@ def test_every_kind_of_deal(api, system, body, scores, made, difference):
 
 def test_a_session_with_a_pass_money_settlement_and_an_end(api):
     game_id, key, _ = new(api, system=2, stake="0.10")
-    put(api, game_id, key, 1, {"contract": "solo", "declarer": 1, "trump": "H", "tricks": 7})      # B +3
-    game = put(api, game_id, key, 2, {"contract": "pass"})                                       # nothing
+    api.recorded(game_id, key, 1, {"contract": "solo", "declarer": 1, "trump": "H", "tricks": 7})      # B +3
+    game = api.recorded(game_id, key, 2, {"contract": "pass"})                                       # nothing
     assert game["hands"][1]["scores"] == [0, 0, 0, 0] and game["hands"][1]["counted"] is False
-    put(api, game_id, key, 3, {"contract": "misere", "declarer": 3, "tricks": 1})               # D −6
-    game = put(api, game_id, key, 4, {"contract": "proposal", "declarer": 0, "partner": 2, "trump": "S",
+    api.recorded(game_id, key, 3, {"contract": "misere", "declarer": 3, "tricks": 1})               # D −6
+    game = api.recorded(game_id, key, 4, {"contract": "proposal", "declarer": 0, "partner": 2, "trump": "S",
                                       "tricks": 9})                                               # A, C +1
     assert [h["dealer"] for h in game["hands"]] == [0, 1, 2, 3, 0]  # the deal passes on every deal
     assert game["totals"] == [2, 4, 2, -8] and game["money_totals"] == ["0.20", "0.40", "0.20", "-0.80"]
@@ -87,10 +81,10 @@ def test_a_session_with_a_pass_money_settlement_and_an_end(api):
 
 def test_a_fixed_number_of_deals_ends_the_game_passes_not_counted(api):
     game_id, key, game = new(api, deals=2)
-    put(api, game_id, key, 1, {"contract": "pass"})
-    game = put(api, game_id, key, 2, {"contract": "solo", "declarer": 0, "trump": "S", "tricks": 5})
+    api.recorded(game_id, key, 1, {"contract": "pass"})
+    game = api.recorded(game_id, key, 2, {"contract": "solo", "declarer": 0, "trump": "S", "tricks": 5})
     assert game["status"] == "in_progress" and game["deals_played"] == 1
-    game = put(api, game_id, key, 3, {"contract": "misere", "declarer": 1, "tricks": 0})
+    game = api.recorded(game_id, key, 3, {"contract": "misere", "declarer": 1, "tricks": 0})
     assert game["status"] == "finished" and game["totals"] == [4, 20, -12, -12]  # solo 5: +12; misère: +24
 
 
@@ -98,7 +92,7 @@ class Refused:
     def __init__(self, api):
         self.api = api
         self.id, self.key, _ = new(api)
-        put(api, self.id, self.key, 1, {"contract": "solo", "declarer": 1, "trump": "H", "tricks": 7})
+        api.recorded(self.id, self.key, 1, {"contract": "solo", "declarer": 1, "trump": "H", "tricks": 7})
 
     def check(self, body, status, code, field):
         before = self.api.get(self.id, self.key).get_json()

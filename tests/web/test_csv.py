@@ -30,21 +30,15 @@ def id_cell(game_id: str) -> str:
     return "'" + game_id if game_id.startswith(("=", "+", "-", "@")) else game_id
 
 
-def put(api, game_id, key, number, body):
-    response = api.hand(game_id, key, number, body)
-    assert response.status_code == 200, response.get_json()
-    return response.get_json()
-
-
 def test_small_game_byte_for_byte(api):
     data = api.game(players=["=cmd", "Bruno", "Niccolò", "-Bob"], first_dealer=0)
     game_id, key = data["id"], data["keys"]["scorer"]
     # Hand 1, "=cmd" deals: bids 3 0 4 2, tricks 4 1 4 4 → 4, −5, 14, 4.
     for seat, bid in ((1, 0), (2, 4), (3, 2), (0, 3)):
         assert api.bid(game_id, key, 1, seat, bid).status_code == 200
-    put(api, game_id, key, 1, {"tricks": [4, 1, 4, 4]})
+    api.recorded(game_id, key, 1, {"tricks": [4, 1, 4, 4]})
     # Hand 2, Bruno deals: bids 0 5 2 3, tricks 0 6 2 5 → 25, 6, 12, 5; totals 29, 1, 26, 9.
-    put(api, game_id, key, 2, {"bids": [0, 5, 2, 3], "tricks": [0, 6, 2, 5]})
+    api.recorded(game_id, key, 2, {"bids": [0, 5, 2, 3], "tricks": [0, 6, 2, 5]})
     # Hand 3 in progress: not exported.
     assert api.bid(game_id, key, 3, 3, 1).status_code == 200
     g = id_cell(game_id)
@@ -88,7 +82,7 @@ def test_a_finished_game_has_one_row_per_hand_per_player(api, worked):
     game_id, key = data["id"], data["keys"]["scorer"]
     for number, hand in enumerate(worked.hands, start=1):
         bids = {"bids": list(hand.bids)} if number < 8 else {}
-        put(api, game_id, key, number, {"tricks": list(hand.tricks), **bids})
+        api.recorded(game_id, key, number, {"tricks": list(hand.tricks), **bids})
     raw = export(api, game_id, key)
     assert raw.count(b"\r\n") == 1 + 8 * len(worked.players)
     assert b"\n" not in raw.replace(b"\r\n", b"")
@@ -113,7 +107,7 @@ def test_sealed_bids_never_leak_through_the_export(api):
     data = api.game(first_dealer=0)
     game_id, key = data["id"], data["keys"]["scorer"]
     for number in range(1, 7):
-        put(api, game_id, key, number, {"bids": [0, 0, 0, 0], "tricks": [13, 0, 0, 0]})
+        api.recorded(game_id, key, number, {"bids": [0, 0, 0, 0], "tricks": [13, 0, 0, 0]})
     before = export(api, game_id, key)
     # Hand 7 (Biglietti): every sealed bid is in, the tricks are not.
     for seat, bid in ((3, 7), (0, 1), (1, 2), (2, 3)):
@@ -121,7 +115,7 @@ def test_sealed_bids_never_leak_through_the_export(api):
     for who in (key, data["keys"]["view"], *data["keys"]["seats"]):
         assert export(api, game_id, who) == before
     assert b",7,Biglietti," not in before
-    put(api, game_id, key, 7, {"tricks": [1, 2, 3, 7]})
+    api.recorded(game_id, key, 7, {"tricks": [1, 2, 3, 7]})
     after = export(api, game_id, key).decode("utf-8")
     hand7 = [line for line in after.split("\r\n") if ",7,Biglietti," in line]
     # bid, tricks, score, total (hands 1–6: seat 0 took 13 at Wist each time, −65; the others +25)
@@ -155,7 +149,7 @@ def test_names_with_commas_and_quotes_are_quoted(api):
     players = ['Il "Capo"', "Zoë, la grande", "@anna", "+39"]
     data = api.game(players=players, first_dealer=0)
     game_id, key = data["id"], data["keys"]["scorer"]
-    put(api, game_id, key, 1, {"bids": [0, 0, 0, 0], "tricks": [0, 0, 0, 13]})
+    api.recorded(game_id, key, 1, {"bids": [0, 0, 0, 0], "tricks": [0, 0, 0, 13]})
     lines = export(api, game_id, key).decode("utf-8").split("\r\n")
     g = id_cell(game_id)
     # In JSON a quote is \", which CSV doubles: \"".
@@ -173,7 +167,7 @@ def test_an_illegal_play_is_a_failed_contract_in_the_detail(api):
     """Tournament rules: a player who made an illegal play scores 0 and the hand counts as failed for them."""
     data = api.game(variant="whist-torneo", players=["Anna", "Bruno", "Carla"], first_dealer=0)
     game_id, key = data["id"], data["keys"]["scorer"]
-    put(api, game_id, key, 1, {"trump": "S", "bids": [1, 1, 0], "tricks": [1, 1, 1], "penalties": [1]})
+    api.recorded(game_id, key, 1, {"trump": "S", "bids": [1, 1, 0], "tricks": [1, 1, 1], "penalties": [1]})
     lines = export(api, game_id, key).decode("utf-8").split("\r\n")
     g = id_cell(game_id)
     end = (',"[""Anna"",""Bruno"",""Carla""]",0,"{""scheme"":""ridotto"",""direction"":""counterclockwise""}",no,'
@@ -187,7 +181,7 @@ def test_every_sheet_offers_its_csv_in_one_tap(api):
     """The sheet's "CSV" link downloads what the API exports, for any link of the game (view, seat)."""
     data = api.game(players=["Anna", "Bruno", "Carla", "Dario"], first_dealer=0)
     game_id, keys = data["id"], data["keys"]
-    put(api, game_id, keys["scorer"], 1, {"bids": [3, 0, 4, 2], "tricks": [4, 1, 4, 4]})
+    api.recorded(game_id, keys["scorer"], 1, {"bids": [3, 0, 4, 2], "tricks": [4, 1, 4, 4]})
     expected = export(api, game_id, keys["scorer"])
     for key in (keys["view"], keys["seats"][2], keys["scorer"]):
         sheet = api.client.get(f"/g/{game_id}/{key}").get_data(as_text=True)
