@@ -1,35 +1,45 @@
 # Two commands on a fresh machine: `make run` and `make test`.
+# Both install from the lock files (exact versions with hashes, requirements/*.lock): `make run` the
+# runtime lock alone, `make test` the dev lock on top. `make lock` refreshes them from pyproject.toml.
 VENV   ?= .venv
 PY     := $(VENV)/bin/python
+PIP    := $(PY) -m pip install --quiet --disable-pip-version-check
 HOST   ?= 0.0.0.0
 PORT   ?= 5000
-export SCOREKEEPER_DATABASE ?= $(CURDIR)/instance/scorekeeper.sqlite3
+UV_COMPILE = $(VENV)/bin/uv pip compile --quiet --generate-hashes --universal --python-version 3.11
 
-.PHONY: run serve test setup setup-dev chromium translations messages vendor bench bench-live clean
+.PHONY: run serve test lint setup setup-dev chromium messages lock vendor bench bench-live clean
 
-run: setup translations ## start the app for the table (the production server, all interfaces)
-	HOST=$(HOST) PORT=$(PORT) $(PY) -m scorekeeper.announce
-	HOST=$(HOST) PORT=$(PORT) $(VENV)/bin/gunicorn -c gunicorn.conf.py app:app
+run: setup ## start the app for the table (the production server, all interfaces)
+	HOST=$(HOST) PORT=$(PORT) $(VENV)/bin/segnapunti run
 
-serve: setup translations ## production: gunicorn with gevent workers (see gunicorn.conf.py)
-	HOST=$(HOST) PORT=$(PORT) $(PY) -m scorekeeper.announce
-	HOST=$(HOST) PORT=$(PORT) $(VENV)/bin/gunicorn -c gunicorn.conf.py app:app
+serve: run ## the same server: gunicorn with gevent workers (scorekeeper/gunicorn_config.py)
 
-test: setup-dev translations chromium ## every test, browser tests included
+test: setup-dev chromium lint ## every test, browser tests included
 	$(PY) -m pytest -n 2 -q
+
+lint: setup-dev ## ruff (pyflakes, bugbear, pycodestyle errors): CI runs it with the tests
+	$(VENV)/bin/ruff check --quiet .
 
 setup: $(VENV)/.installed
 setup-dev: $(VENV)/.installed-dev
 
-$(VENV)/.installed: pyproject.toml
+# The runtime lock alone: what `make run` (and nothing more) needs. The project itself is installed
+# without build isolation, from the setuptools of the lock: nothing unlocked is downloaded.
+$(VENV)/.installed: requirements/runtime.lock pyproject.toml
 	test -x $(PY) || python3 -m venv $(VENV)
-	$(PY) -m pip install --quiet --upgrade pip
-	$(PY) -m pip install --quiet -e .
+	$(PIP) --require-hashes --no-deps -r requirements/runtime.lock
+	$(PIP) --no-deps --no-build-isolation -e .
 	touch $@
 
-$(VENV)/.installed-dev: $(VENV)/.installed pyproject.toml
-	$(PY) -m pip install --quiet -e '.[dev]'
+$(VENV)/.installed-dev: $(VENV)/.installed requirements/dev.lock
+	$(PIP) --require-hashes --no-deps -r requirements/dev.lock
 	touch $@
+
+lock: setup-dev ## refresh both lock files to the newest releases pyproject.toml allows (review, test, commit)
+	$(UV_COMPILE) --upgrade pyproject.toml requirements/build.in -o requirements/runtime.lock
+	$(UV_COMPILE) --upgrade pyproject.toml requirements/build.in --extra dev -c requirements/runtime.lock \
+	  -o requirements/dev.lock
 
 # Debian's Chromium for the browser tests (Playwright cannot download its own browser here).
 chromium:
@@ -37,17 +47,17 @@ chromium:
 	  if [ "$$(id -u)" = 0 ]; then apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium; \
 	  else echo "Chromium is missing: run 'sudo apt-get install chromium'"; exit 1; fi; fi
 
-translations: setup ## compile the .po catalogues
-	$(VENV)/bin/pybabel --quiet compile -d translations
+CATALOGUES := scorekeeper/translations
+messages: setup ## after changing user-facing text: extract, update and compile the catalogues (commit the .mo too)
+	$(VENV)/bin/pybabel --quiet extract -F babel.cfg -k N_ -k _l -w 100 -o $(CATALOGUES)/messages.pot .
+	$(VENV)/bin/pybabel --quiet update -w 100 -i $(CATALOGUES)/messages.pot -d $(CATALOGUES)
+	$(VENV)/bin/pybabel --quiet compile -d $(CATALOGUES)
 
-messages: setup ## extract strings and update the catalogues after changing user-facing text
-	$(VENV)/bin/pybabel --quiet extract -F babel.cfg -k N_ -k _l -w 100 -o translations/messages.pot .
-	$(VENV)/bin/pybabel --quiet update -w 100 -i translations/messages.pot -d translations
-
+STATIC := scorekeeper/static
 vendor: ## refresh the front-end files (and the tests' axe-core) from the npm registry
 	cd /tmp && rm -rf htmx-vendor && mkdir htmx-vendor && cd htmx-vendor && npm pack --silent htmx.org@4.0.1 && tar xzf htmx.org-4.0.1.tgz
-	cp /tmp/htmx-vendor/package/dist/htmx.min.js static/htmx-4.0.1.min.js
-	cp /tmp/htmx-vendor/package/dist/ext/hx-sse.min.js static/hx-sse-4.0.1.min.js
+	cp /tmp/htmx-vendor/package/dist/htmx.min.js $(STATIC)/htmx-4.0.1.min.js
+	cp /tmp/htmx-vendor/package/dist/ext/hx-sse.min.js $(STATIC)/hx-sse-4.0.1.min.js
 	cd /tmp/htmx-vendor && npm pack --silent axe-core@4.14.1 && tar xzf axe-core-4.14.1.tgz
 	cp /tmp/htmx-vendor/package/axe.min.js tests/browser/vendor/axe-4.14.1.min.js  # browser tests only
 
@@ -55,7 +65,7 @@ bench: setup-dev
 	$(PY) bench/replay.py
 	$(PY) bench/refresh.py
 
-bench-live: setup ## live streams: gunicorn (gunicorn.conf.py) on 127.0.0.1, 1 to 10 000 open event streams
+bench-live: setup ## live streams: the production server on 127.0.0.1, 1 to 10 000 open event streams
 	$(PY) bench/live.py $(BENCH_ARGS)
 
 clean:

@@ -1,6 +1,6 @@
 """Live streams benchmark (not a test: it asserts nothing, it measures).
 
-Starts gunicorn with the production settings of gunicorn.conf.py (gevent workers) on a temporary
+Starts gunicorn with the production settings of scorekeeper/gunicorn_config.py (gevent workers) on a temporary
 database, bound to 127.0.0.1 only, and for each case opens N JSON event streams
 (`GET /api/v1/games/<id>/events`), then makes a series of changes (seat bids through the API):
 
@@ -38,6 +38,9 @@ import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+from scorekeeper.cli import server_command  # noqa: E402
+
 HOST = "127.0.0.1"
 PLAYERS = ["Anna", "Bruno", "Carla", "Dario"]
 
@@ -50,7 +53,7 @@ def free_port() -> int:
 
 
 class Server:
-    """gunicorn -c gunicorn.conf.py app:app, on a temporary database, loopback only."""
+    """gunicorn -c scorekeeper/gunicorn_config.py, on a temporary database, loopback only."""
 
     def __init__(self, workdir: Path, workers: str | None, connections: str | None):
         self.port = free_port()
@@ -65,9 +68,7 @@ class Server:
             env["WORKERS"] = workers
         if connections:
             env["WORKER_CONNECTIONS"] = connections
-        gunicorn = Path(sys.executable).with_name("gunicorn")
-        self.process = subprocess.Popen([str(gunicorn), "-c", "gunicorn.conf.py", "--access-logfile", "-",
-                                         "app:app"], cwd=ROOT, env=env, stdout=self.log,
+        self.process = subprocess.Popen(server_command("--access-logfile", "-"), cwd=ROOT, env=env, stdout=self.log,
                                         stderr=subprocess.STDOUT, start_new_session=True)
 
     async def ready(self, timeout: float = 20.0) -> None:
@@ -276,7 +277,8 @@ async def run_case(port: int, streams: int, crowded: bool, rounds: int, gap: flo
             "games": len(games), "changes": len(sent), "deliveries": len(expected), "failed_writes": failures,
             "missing": missing, "duplicates": duplicates, "extra": extra, "in_order": in_order,
             "open_seconds": open_seconds,
-            "p50": percentile(latencies, 50), "p95": percentile(latencies, 95), "max": max(latencies, default=float("nan")),
+            "p50": percentile(latencies, 50), "p95": percentile(latencies, 95),
+            "max": max(latencies, default=float("nan")),
             "w50": percentile(write_latency, 50), "w99": percentile(write_latency, 99),
             "g50": percentile(page_latency, 50), "g99": percentile(page_latency, 99)}
 
@@ -328,17 +330,18 @@ async def hold(port: int, limit: int, step: int) -> dict:
 
 def table(results: list[dict]) -> str:
     base = results[0] if results else None
-    lines = ["| streams | over | connected | changes (deliveries) | propagation p50 | p95 | max | write p50 | write p99 | "
-             "page p50 | page p99 | p95 ×first | write p99 ×first | lost / duplicated / stray |",
+    lines = ["| streams | over | connected | changes (deliveries) | propagation p50 | p95 | max | write p50 | "
+             "write p99 | page p50 | page p99 | p95 ×first | write p99 ×first | lost / duplicated / stray |",
              "|---:|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|"]
     ms = lambda seconds: f"{seconds * 1000:.1f} ms"  # noqa: E731
     ratio = lambda a, b: f"{a / b:.1f}" if b else "–"  # noqa: E731
     for r in results:
         over = r["kind"] if r["kind"] == "one game" else f"{r['games']} games of 6"
-        lines.append(f"| {r['streams']} | {over} | {r['connected']} | {r['changes']} ({r['deliveries']}) | {ms(r['p50'])} | "
-                     f"{ms(r['p95'])} | {ms(r['max'])} | {ms(r['w50'])} | {ms(r['w99'])} | {ms(r['g50'])} | "
-                     f"{ms(r['g99'])} | {ratio(r['p95'], base['p95'])} | {ratio(r['w99'], base['w99'])} | "
-                     f"{r['missing']} / {r['duplicates']} / {r['extra']}{'' if r['in_order'] else ' (out of order!)'} |")
+        order = "" if r["in_order"] else " (out of order!)"
+        lines.append(f"| {r['streams']} | {over} | {r['connected']} | {r['changes']} ({r['deliveries']}) | "
+                     f"{ms(r['p50'])} | {ms(r['p95'])} | {ms(r['max'])} | {ms(r['w50'])} | {ms(r['w99'])} | "
+                     f"{ms(r['g50'])} | {ms(r['g99'])} | {ratio(r['p95'], base['p95'])} | "
+                     f"{ratio(r['w99'], base['w99'])} | {r['missing']} / {r['duplicates']} / {r['extra']}{order} |")
     return "\n".join(lines)
 
 
@@ -361,13 +364,14 @@ async def main() -> None:
     parser.add_argument("--crowded", default="1000", help="comma separated stream counts on one game ('' for none)")
     parser.add_argument("--rounds", type=int, default=50, help="rounds of four simultaneous bids")
     parser.add_argument("--gap", type=float, default=0.05, help="seconds between rounds")
-    parser.add_argument("--workers", help="gunicorn workers (default: gunicorn.conf.py)")
-    parser.add_argument("--connections", help="connections per worker (default: gunicorn.conf.py)")
+    parser.add_argument("--workers", help="gunicorn workers (default: scorekeeper/gunicorn_config.py)")
+    parser.add_argument("--connections", help="connections per worker (default: scorekeeper/gunicorn_config.py)")
     parser.add_argument("--deadline", type=float, default=60.0, help="seconds of changes per case at most")
     parser.add_argument("--hold", type=int, default=0, help="then find the most streams held, up to this many")
     parser.add_argument("--step", type=int, default=2000, help="streams added per step of --hold")
     args = parser.parse_args()
-    cases = [(int(n), False) for n in args.streams.split(",") if n] + [(int(n), True) for n in args.crowded.split(",") if n]
+    cases = ([(int(n), False) for n in args.streams.split(",") if n]
+             + [(int(n), True) for n in args.crowded.split(",") if n])
     limit = raise_file_limit(max([n for n, _ in cases] + [args.hold]) + 4096)
     results = []
     with tempfile.TemporaryDirectory(prefix="bench-live-") as workdir:
@@ -384,7 +388,8 @@ async def main() -> None:
                       f"{result['open_seconds']:.1f} s, {result['changes']} changes, propagation p50 "
                       f"{result['p50'] * 1000:.1f} ms p95 {result['p95'] * 1000:.1f} ms; writes p50 "
                       f"{result['w50'] * 1000:.1f} ms p99 {result['w99'] * 1000:.1f} ms; page p99 "
-                      f"{result['g99'] * 1000:.1f} ms; lost {result['missing']} ({result['seconds']:.1f} s)", flush=True)
+                      f"{result['g99'] * 1000:.1f} ms; lost {result['missing']} ({result['seconds']:.1f} s)",
+                      flush=True)
             finally:
                 server.stop()
         held = None
@@ -395,7 +400,7 @@ async def main() -> None:
                 held = await asyncio.wait_for(hold(server.port, args.hold, args.step), 1200)
             finally:
                 server.stop()
-    workers = args.workers or os.environ.get("WORKERS", "gunicorn.conf.py's")
+    workers = args.workers or os.environ.get("WORKERS", "scorekeeper/gunicorn_config.py's")
     print(f"\ngunicorn gevent (scorekeeper.server.Worker), workers {workers}; {os.cpu_count()} CPUs, the client "
           f"on the same machine (file limit {limit}); {args.rounds} rounds × 4 simultaneous bids\n")
     print(table(results))

@@ -77,14 +77,15 @@ def main():
         for label, variant, players, options in cases:
             game_id, scorer = play(db, variant, players, options, rng)
             events = store.version(db, game_id)
-            load = timed(lambda: games.load(db, game_id), 200)
-            undo_redo = timed(lambda: games.undo(db, scorer), 20)
+            load = timed(lambda game_id=game_id: games.load(db, game_id), 200)
+            undo_redo = timed(lambda scorer=scorer: games.undo(db, scorer), 20)
             rows.append((label, events, load, undo_redo))
         base = statistics.median(rows[0][2])
         print(f"{'game':36} {'events':>6} {'load p50':>9} {'p95':>7} {'×wist':>6} {'write p50':>10} {'p95':>7}")
         for label, events, load, write in rows:
             print(f"{label:36} {events:6d} {statistics.median(load):8.2f}ms {percentile(load, 95):6.2f}ms "
-                  f"{statistics.median(load) / base:6.1f} {statistics.median(write):9.2f}ms {percentile(write, 95):6.2f}ms")
+                  f"{statistics.median(load) / base:6.1f} {statistics.median(write):9.2f}ms "
+                  f"{percentile(write, 95):6.2f}ms")
         db.conn.close()
 
 

@@ -9,20 +9,19 @@ from flask import Flask
 
 from . import db as store
 
-ROOT = Path(__file__).resolve().parent.parent
+DEFAULT_DATABASE = Path("instance") / "scorekeeper.sqlite3"  # in the folder the server is started from
 
 
 def create_app(config: dict | None = None) -> Flask:
-    app = Flask(__name__, template_folder=str(ROOT / "templates"), static_folder=str(ROOT / "static"),
-                instance_path=str(ROOT / "instance"))
+    """The app; its templates, static files, catalogues and documents travel inside the package."""
+    app = Flask(__name__)
     app.config.update(
-        SCOREKEEPER_DATABASE=os.environ.get("SCOREKEEPER_DATABASE", str(Path(app.instance_path) / "scorekeeper.sqlite3")),
+        SCOREKEEPER_DATABASE=os.environ.get("SCOREKEEPER_DATABASE") or str(Path.cwd() / DEFAULT_DATABASE),
         PUBLIC_URL=os.environ.get("PUBLIC_URL", ""),
         LISTEN_HOST=os.environ.get("HOST", ""),  # 0.0.0.0: QR codes carry the LAN address
-        SECRET_KEY=os.environ.get("SECRET_KEY") or _instance_secret(Path(app.instance_path)),
+        SECRET_KEY=os.environ.get("SECRET_KEY"),
         MAX_CONTENT_LENGTH=64 * 1024,
         MAX_IMPORT_LENGTH=16 * 1024 * 1024,  # a game's CSV: 5,000 changes of five players fit
-        BABEL_TRANSLATION_DIRECTORIES=str(ROOT / "translations"),
         BABEL_DEFAULT_LOCALE="en",
         SESSION_COOKIE_SAMESITE="Lax",
         JSON_SORT_KEYS=False,
@@ -31,6 +30,8 @@ def create_app(config: dict | None = None) -> Flask:
         MAX_EVENTS_PER_GAME=int(os.environ.get("MAX_EVENTS_PER_GAME", "5000")),
     )
     app.config.update(config or {})
+    if not app.config["SECRET_KEY"]:
+        app.config["SECRET_KEY"] = _kept_secret(Path(app.config["SCOREKEEPER_DATABASE"]).parent)
     app.json.sort_keys = False
     app.json.ensure_ascii = False
 
@@ -44,13 +45,16 @@ def create_app(config: dict | None = None) -> Flask:
     return app
 
 
-def _instance_secret(folder: Path) -> str:
-    """A secret kept in instance/ so that sessions survive a restart without configuration."""
+def _kept_secret(folder: Path) -> str:
+    """A secret kept beside the database (instance/secret_key), so that sessions survive a restart
+    without configuration; readable by its owner alone."""
     path = folder / "secret_key"
     try:
         return path.read_text().strip()
     except FileNotFoundError:
         folder.mkdir(parents=True, exist_ok=True)
         secret = secrets.token_hex(32)
-        path.write_text(secret)
+        descriptor = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+        with os.fdopen(descriptor, "w") as file:
+            file.write(secret)
         return secret

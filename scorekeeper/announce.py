@@ -1,4 +1,4 @@
-"""`python -m scorekeeper.announce`: print the address the phones should open, with a QR code."""
+"""What `segnapunti run` prints first: the address the phones should open, with a QR code."""
 from __future__ import annotations
 
 import os
@@ -20,14 +20,10 @@ def address() -> str:
     return f"http://{host}:{port}"
 
 
-def main() -> None:
+def announce() -> None:
     url = address()
     print(f"\n  Segnapunti: open {url} on any phone on this Wi-Fi (or scan the code)\n")
     code = qrcode.QRCode(border=1)
     code.add_data(url)
     code.print_ascii(out=sys.stdout, invert=True)
     print()
-
-
-if __name__ == "__main__":
-    main()

@@ -1,4 +1,9 @@
-"""Commands for the server's owner: `flask --app app backup FILE`, `export-csv DIR`, `import-csv FILE`.
+"""The `segnapunti` command: `run` the server, `backup`, `export-csv`, `import-csv`.
+
+Installed from the package's entry points (`make run` uses it; so does `pipx install .`). `run`
+starts the production server exactly as `make run` does: gunicorn with our gevent workers and
+`scorekeeper.gunicorn_config`, on all interfaces, port 5000, the database in `instance/` of the
+current folder. The other commands are also the app's `flask` commands (`flask --app scorekeeper …`).
 
 A backup is SQLite's online backup: a consistent copy of the whole database (every game, key and
 tournament) taken while the app keeps serving; writes wait for it only for a moment. The CSV
@@ -6,16 +11,37 @@ commands archive games one file each and bring one back (docs/api.md "CSV export
 """
 from __future__ import annotations
 
+import os
 import sqlite3
+import sys
 from pathlib import Path
 
 import click
-from flask import Flask
+from flask import current_app
+from flask.cli import FlaskGroup, with_appcontext
 
-from . import archive, csvexport
-from . import db as store
-from .csvimport import CsvRefused
-from .web.links import links
+from . import create_app
+
+def server_command(*gunicorn_options: str) -> list[str]:
+    """The production server's command line (gunicorn, our worker and settings): `run`, the tests and
+    the benchmarks all start this one."""
+    return [sys.executable, "-m", "gunicorn", "-c", "python:scorekeeper.gunicorn_config", *gunicorn_options,
+            "scorekeeper.wsgi:app"]
+
+
+@click.command("run")
+@click.option("--host", envvar="HOST", default="0.0.0.0", show_default=True,
+              help="Interface to listen on; with all interfaces the QR codes carry the LAN address.")
+@click.option("--port", envvar="PORT", default=5000, show_default=True, type=click.IntRange(1, 65535))
+def run_command(host: str, port: int) -> None:
+    """Start the server for the table (gunicorn with gevent workers), announcing its address and QR code."""
+    from .announce import announce
+
+    os.environ.update(HOST=host, PORT=str(port))
+    announce()
+    sys.stdout.flush()
+    command = server_command()
+    os.execv(command[0], command)  # gunicorn becomes this process: Ctrl-C and the PID are the server's
 
 
 def backup(source: str, target: str) -> int:
@@ -31,6 +57,8 @@ def backup(source: str, target: str) -> int:
 
 def export_csv(db, folder: Path) -> int:
     """Every game into `folder`: `game-<id>.csv` each and `all-games.csv` with all; returns how many."""
+    from . import archive, csvexport
+
     folder.mkdir(parents=True, exist_ok=True)
     loaded = list(archive.every_game(db))
     for game in loaded:
@@ -39,34 +67,63 @@ def export_csv(db, folder: Path) -> int:
     return len(loaded)
 
 
-def register(app: Flask) -> None:
-    @app.cli.command("backup")
-    @click.argument("target", type=click.Path(dir_okay=False))
-    def backup_command(target: str) -> None:
-        """Write a consistent copy of the database to TARGET (a new file), even while serving."""
-        events = backup(app.config["SCOREKEEPER_DATABASE"], target)
-        click.echo(f"Backed up {app.config['SCOREKEEPER_DATABASE']} to {target} ({events} events).")
+@click.command("backup")
+@click.argument("target", type=click.Path(dir_okay=False))
+@with_appcontext
+def backup_command(target: str) -> None:
+    """Write a consistent copy of the database to TARGET (a new file), even while serving."""
+    source = current_app.config["SCOREKEEPER_DATABASE"]
+    events = backup(source, target)
+    click.echo(f"Backed up {source} to {target} ({events} events).")
 
-    @app.cli.command("export-csv")
-    @click.argument("folder", type=click.Path(file_okay=False))
-    def export_command(folder: str) -> None:
-        """Write every game to FOLDER as CSV: one file per game (game-<id>.csv) and all-games.csv."""
-        count = export_csv(store.connect(app.config["SCOREKEEPER_DATABASE"]), Path(folder))
-        click.echo(f"Exported {count} games to {folder}.")
 
-    @app.cli.command("import-csv")
-    @click.argument("file", type=click.File("rb"))
-    def import_command(file) -> None:
-        """Create a game from FILE, a game's CSV this app exported; print its links."""
-        db = store.connect(app.config["SCOREKEEPER_DATABASE"])
-        db.max_events = app.config.get("MAX_EVENTS_PER_GAME", store.MAX_EVENTS)
-        try:
-            loaded, keys = archive.import_csv(db, file.read())
-        except CsvRefused as error:
-            raise click.ClickException(f"{file.name}: {error}") from None
-        with app.test_request_context(base_url=app.config.get("PUBLIC_URL") or "http://localhost:5000"):
-            urls = links(loaded.id, keys)
-        click.echo(f"Imported game {loaded.id} ({loaded.variant.id}, {', '.join(loaded.state.players)}).")
-        click.echo(f"scorer: {urls['scorer']}\nview: {urls['view']}")
-        for name, url in zip(loaded.state.players, urls["seats"]):
-            click.echo(f"seat of {name}: {url}")
+@click.command("export-csv")
+@click.argument("folder", type=click.Path(file_okay=False))
+@with_appcontext
+def export_command(folder: str) -> None:
+    """Write every game to FOLDER as CSV: one file per game (game-<id>.csv) and all-games.csv."""
+    from . import db as store
+
+    count = export_csv(store.connect(current_app.config["SCOREKEEPER_DATABASE"]), Path(folder))
+    click.echo(f"Exported {count} games to {folder}.")
+
+
+@click.command("import-csv")
+@click.argument("file", type=click.File("rb"))
+@with_appcontext
+def import_command(file) -> None:
+    """Create a game from FILE, a game's CSV this app exported; print its links."""
+    from . import archive
+    from . import db as store
+    from .csvimport import CsvRefused
+    from .web.links import links
+
+    app = current_app
+    db = store.connect(app.config["SCOREKEEPER_DATABASE"])
+    db.max_events = app.config.get("MAX_EVENTS_PER_GAME", store.MAX_EVENTS)
+    try:
+        loaded, keys = archive.import_csv(db, file.read())
+    except CsvRefused as error:
+        raise click.ClickException(f"{file.name}: {error}") from None
+    with app.test_request_context(base_url=app.config.get("PUBLIC_URL") or "http://localhost:5000"):
+        urls = links(loaded.id, keys)
+    click.echo(f"Imported game {loaded.id} ({loaded.variant.id}, {', '.join(loaded.state.players)}).")
+    click.echo(f"scorer: {urls['scorer']}\nview: {urls['view']}")
+    for name, url in zip(loaded.state.players, urls["seats"]):
+        click.echo(f"seat of {name}: {url}")
+
+
+OWNER_COMMANDS = (backup_command, export_command, import_command)
+
+
+def register(app) -> None:
+    """The owner's commands as `flask --app scorekeeper …` too."""
+    for command in OWNER_COMMANDS:
+        app.cli.add_command(command)
+
+
+main = FlaskGroup(name="segnapunti", help=__doc__.split("\n\n")[0], create_app=create_app,
+                  add_default_commands=False, load_dotenv=False, set_debug_flag=False)
+main.add_command(run_command)
+for _command in OWNER_COMMANDS:
+    main.add_command(_command)

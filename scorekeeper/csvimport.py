@@ -168,7 +168,8 @@ def _compare(game_id: str, state, was_ended: bool, kept: list) -> None:
         for column, found, value in zip(GAME_COLUMNS, row, wanted):
             if found != value:
                 raise refuse(line, N_("the column “%(column)s” says “%(found)s”, but what was recorded gives "
-                                      "“%(expected)s”."), column=column, found=_short(found, 120), expected=_short(value, 120))
+                                      "“%(expected)s”."), column=column, found=_short(found, 120),
+                             expected=_short(value, 120))
     if len(kept) > len(expected):
         raise refuse(kept[len(expected)][0], N_("this row belongs to no hand of the game: a hand has one row per "
                                                 "player (or side)."))

@@ -59,8 +59,8 @@ class Hub:
         self.path = path
         self.lock = threading.Lock()
         self.versions: dict[str, int] = {}  # game → newest version known in this process
-        self.pokes: dict[str, int] = {}  # game → how many times its links were rotated (anywhere) since this hub was made
-        self.signals: dict[str, threading.Event] = {}  # game → what its waiting streams wait on; set and replaced at each change
+        self.pokes: dict[str, int] = {}  # game → times its links were rotated (anywhere) since this hub was made
+        self.signals: dict[str, threading.Event] = {}  # game → what its streams wait on; set, replaced at each change
         self.waiting = 0  # streams waiting in the hub right now
         self.waiting_per_game: Counter[str] = Counter()
         self.wakeups = 0  # games signalled (for tests and /healthz: a change wakes one game, not all)
@@ -132,7 +132,7 @@ class Hub:
             self.waiting_per_game[game_id] += 1
         try:
             signal.wait(timeout)
-        finally:
+        finally:  # also when the stream is killed while it waits: the kill goes on up (no return in here)
             with self.lock:
                 self.waiting -= 1
                 self.waiting_per_game[game_id] -= 1
@@ -140,6 +140,7 @@ class Hub:
                     del self.waiting_per_game[game_id]
                     if self.signals.get(game_id) is signal:
                         del self.signals[game_id]  # nobody waits on it any more
+        with self.lock:
             return self.versions.get(game_id, 0), self.pokes.get(game_id, 0)
 
     # -- shared reads ----------------------------------------------------------------------------
@@ -248,7 +249,8 @@ def hub(path: str) -> Hub:
 KEY_CHECK_BEATS = 6  # a minute at the default heartbeat
 
 
-def stream(hub: Hub, game_id: str, version: int, still_allowed, heartbeat: float = 10.0, first_beat: float | None = None):
+def stream(hub: Hub, game_id: str, version: int, still_allowed, heartbeat: float = 10.0,
+           first_beat: float | None = None):
     """Yield each new version of a game as it appears (None as a heartbeat), while the key still works.
 
     The key is checked again after every rotation of the game's links (a poke, from any process)

@@ -109,7 +109,8 @@ class Table:
 
     @property
     def places(self):
-        """The table's ranking by the tournament rules (docs/rules/bid-exactly.md) (provisional while the partita is in progress)."""
+        """The table's ranking by the tournament rules (docs/rules/bid-exactly.md); provisional while the partita
+        is in progress."""
         return self.state.standings
 
     def results(self) -> list[tuple[str, Fraction, int]]:
@@ -296,7 +297,8 @@ def _attach(db, tournament_id: str, game_id: str, table: str | None, number: int
     _row(db, tournament_id)
     other = tournament_of(db, game_id)
     if other == tournament_id:
-        label, at = db.execute("SELECT table_label, round FROM tournament_games WHERE game_id = ?", [game_id]).fetchone()
+        label, at = db.execute("SELECT table_label, round FROM tournament_games WHERE game_id = ?",
+                               [game_id]).fetchone()
         raise AlreadyInTournament(N_("This game is already in this tournament (table %(table)s, round %(round)s)."),
                                   field="game_id", table=label, round=at)
     if other is not None:

@@ -54,7 +54,8 @@ def test_partnership_byte_for_byte():
         'G1,whist-morto,1,,13,NT,Anna,1,Bruno & Dario,,5,0,0,"5 tricks, 0 points"',
         'G1,whist-morto,2,,13,S,Bruno,0,Anna & Carla,,6,3,6,"8 tricks (6 taken), 3 points"',
         'G1,whist-morto,2,,13,S,Bruno,1,Bruno & Dario,,7,0,0,"5 tricks (7 taken), 0 points, revoke"']
-    records = ['"{""trump"":""NT"",""tricks"":[8,5]}"'] * 2 + ['"{""trump"":""S"",""tricks"":[6,7],""revokes"":[1]}"'] * 2
+    records = (['"{""trump"":""NT"",""tricks"":[8,5]}"'] * 2
+               + ['"{""trump"":""S"",""tricks"":[6,7],""revokes"":[1]}"'] * 2)
     expected = HEADER + "".join(f"{row},{FOUR},0,{{}},no,{record}\r\n" for row, record in zip(rows, records))
     assert export(MORTO) == expected
 

@@ -1,6 +1,7 @@
 """Every page of the app with something on it: a game of each variant with hands played (scorer, table
 view, a player), its correction form and a hand's history, the share panel, a finished game, the docs,
-a tournament's pages, the statistics and the error pages. Used by the Italian check (tests/web/test_every_page_italian.py)
+a tournament's pages, the statistics and the error pages. Used by the Italian check
+(tests/web/test_every_page_italian.py)
 and the browser matrix (tests/browser/test_matrix.py); not a test module itself.
 
 `call(method, path, key=None, body=None) -> (status, JSON)` is the API client: the Flask test client
@@ -22,7 +23,8 @@ DEALS = {
     "piquet": [{"point": [5, 0], "sequences": [0, 3], "play_points": [10, 7], "tricks_won": [7, 5]},
                {"point": [0, 4], "sequences": [0, 4], "sets": [3, 0], "play_points": [6, 9], "tricks_won": [5, 7]}],
 }
-PLAYERS = {"wist-cagliari": FIVE[:4], "whist-classico": FIVE[:4], "whist-morto": FIVE[:4], "solo-whist": FIVE[:4], "piquet": FIVE[:2]}
+PLAYERS = {"wist-cagliari": FIVE[:4], "whist-classico": FIVE[:4], "whist-morto": FIVE[:4], "solo-whist": FIVE[:4],
+           "piquet": FIVE[:2]}
 
 
 @dataclass

@@ -282,7 +282,8 @@ def check_players(players: Any, allowed: Iterable[int]) -> list[str]:
     if len(names) not in allowed:
         low, high = min(allowed), max(allowed)
         if low == high:
-            raise InvalidPlayers(N_("This game is played by %(low)s players, not %(count)s."), low=low, count=len(names))
+            raise InvalidPlayers(N_("This game is played by %(low)s players, not %(count)s."), low=low,
+                                 count=len(names))
         if high == low + 1:
             raise InvalidPlayers(N_("This game is played by %(low)s or %(high)s players, not %(count)s."),
                                  low=low, high=high, count=len(names))

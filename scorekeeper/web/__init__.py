@@ -58,7 +58,7 @@ def init_app(app: Flask) -> None:
 def warm_up(app: Flask) -> None:
     """Before the first request, do what it would otherwise do while a table waits: compile every
     template and load each language's catalogue. Under gevent that first request (~100 ms) would
-    also hold up every other request and stream of the worker (gunicorn.conf.py, post_worker_init)."""
+    also hold up every other request and stream of the worker (scorekeeper/gunicorn_config.py, post_worker_init)."""
     for name in app.jinja_env.list_templates():
         app.jinja_env.get_template(name)
     with app.test_request_context():

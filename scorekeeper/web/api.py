@@ -74,7 +74,8 @@ def respond(loaded: games.Loaded, who: games.Access | None, status: int = 200):
 @bp.errorhandler(games.VersionMismatch)
 def stale(error):
     who = access(request.view_args["game_id"])
-    response, status = json_error(412, error.code, message(error), game=game_json(games.load(get_db(), who.game_id), who))
+    current = game_json(games.load(get_db(), who.game_id), who)
+    response, status = json_error(412, error.code, message(error), game=current)
     return response, status
 
 

@@ -20,7 +20,7 @@ from werkzeug.security import safe_join
 from . import LANGUAGES
 
 ALIGNED = re.compile(r'style="text-align: (left|right|center);"')
-DOCS = Path(__file__).resolve().parents[2] / "docs"
+DOCS = Path(__file__).resolve().parents[1] / "docs"  # the repository's docs/, carried by the package
 
 bp = Blueprint("docs", __name__)
 
@@ -34,7 +34,8 @@ def page(name: str):
     text = path.read_text(encoding="utf-8")
     html = markdown.markdown(text, extensions=["tables", "toc", "fenced_code"],
                              extension_configs={"toc": {"slugify": slugify_unicode}})  # "#penalità", as GitHub
-    html = html.replace("<table>", '<table tabindex="0">').replace("<pre>", '<pre tabindex="0">')  # scrollable: reachable by keyboard
+    # scrollable, so reachable by keyboard
+    html = html.replace("<table>", '<table tabindex="0">').replace("<pre>", '<pre tabindex="0">')
     html = ALIGNED.sub(r'class="align-\1"', html)  # column alignment as a class: the CSP allows no inline style
     title = next((line.lstrip("# ").strip() for line in text.splitlines() if line.startswith("# ")), name)
     response = render_template("doc.html", title=title, body=Markup(html), language=language)

@@ -72,7 +72,8 @@ def register(app) -> None:
     @app.errorhandler(RuleError)
     def rule_error(error):
         if wants_json():
-            return json_error(error.status, error.code, message(error), **({"field": error.field} if error.field else {}))
+            field = {"field": error.field} if error.field else {}
+            return json_error(error.status, error.code, message(error), **field)
         return page_error(error.status, message(error))
 
     @app.errorhandler(CsvRefused)

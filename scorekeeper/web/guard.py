@@ -25,8 +25,8 @@ from werkzeug.exceptions import HTTPException
 
 UNSAFE = {"POST", "PUT", "PATCH", "DELETE"}
 CSP = ("default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; connect-src 'self'; "
-       "font-src 'self'; manifest-src 'self'; worker-src 'self'; object-src 'none'; base-uri 'none'; form-action 'self'; "
-       "frame-ancestors 'none'")
+       "font-src 'self'; manifest-src 'self'; worker-src 'self'; object-src 'none'; base-uri 'none'; "
+       "form-action 'self'; frame-ancestors 'none'")
 IMPORTS = ("/import", "/api/v1/games/import")  # a long game's CSV is far over the usual limit
 CREATIONS = {"pages.create_game", "tournaments.create", "tournaments.join", "tournaments.add_game",
              "api.create_game", "tournament_api.create_tournament", "tournament_api.add_game",

@@ -178,7 +178,8 @@ def json_stream(game_id):
         yield f"retry: 1000\nevent: hello\ndata: {json.dumps({'version': current})}\n\n"
         last = current
         if since is not None and since < current:
-            for last, text in since_version(since):  # may already reach past `current`: go on from there
+            for version, text in since_version(since):  # may already reach past `current`: go on from there
+                last = version
                 yield text
         for newest in live.stream(the_hub, game_id, last, _key_still_works(the_hub, who), beat, _first_beat(beat)):
             if newest is None:

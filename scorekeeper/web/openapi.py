@@ -130,7 +130,8 @@ def document(app) -> dict:
             "/api/v1/games/{game_id}/hands/{n}/bids/{seat}": {"put": {
                 **write, "parameters": [GAME_ID, HAND, SEAT, IF_MATCH],
                 "summary": "Record one bid, in any order (scorer, or the seat's own key)",
-                "requestBody": _body({"type": "object", "required": ["bid"], "properties": {"bid": {"type": "integer"}}}),
+                "requestBody": _body({"type": "object", "required": ["bid"],
+                                      "properties": {"bid": {"type": "integer"}}}),
                 "responses": {"200": _json(GAME), **_writes(404, 409, 412, 422)}}},
             "/api/v1/games/{game_id}/hands/{n}": {"put": {
                 **write, "parameters": [GAME_ID, HAND, IF_MATCH],
@@ -225,8 +226,8 @@ TOURNAMENT_PATHS = {
         "requestBody": _body({"oneOf": [
             {"type": "object", "required": ["players"], "properties": {
                 "players": {"type": "array", "minItems": 3, "maxItems": 5, "items": {"type": "string"}},
-                "options": {"type": "object", "properties": {"scheme": {"type": "string", "enum": ["ridotto", "completo"]},
-                                                             "direction": {"type": "string"}}},
+                "options": {"type": "object", "properties": {
+                    "scheme": {"type": "string", "enum": ["ridotto", "completo"]}, "direction": {"type": "string"}}},
                 "first_dealer": {"type": "integer", "minimum": 0}, "table": {"type": "string", "maxLength": 20},
                 "round": {"type": "integer", "minimum": 1}}},
             {"type": "object", "required": ["game_id", "key"], "properties": {

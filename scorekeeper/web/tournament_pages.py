@@ -236,7 +236,8 @@ def _partita_fields(form) -> dict:
 
 
 def _errors(error) -> dict:
-    field = error.field if error.field in ("players", "first_dealer", "table", "round", "options", "game_id") else "form"
+    placed = ("players", "first_dealer", "table", "round", "options", "game_id")
+    field = error.field if error.field in placed else "form"
     return {field: message(error)}
 
 

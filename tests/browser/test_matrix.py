@@ -18,7 +18,8 @@ from tests.web.sse import request
 from .axe import serious
 from .sheet import watch
 
-SIZES = {"360": {"width": 360, "height": 740}, "390": {"width": 390, "height": 844}, "1280": {"width": 1280, "height": 800}}
+SIZES = {"360": {"width": 360, "height": 740}, "390": {"width": 390, "height": 844},
+         "1280": {"width": 1280, "height": 800}}
 COMBINATIONS = [("360", "light", "en"), ("360", "dark", "it"), ("390", "dark", "en"), ("390", "light", "it"),
                 ("1280", "light", "it"), ("1280", "dark", "en")]
 OTHER_LOCALE = {"en": "it-IT", "it": "en-US"}  # the browser asks for the other language; the switch wins

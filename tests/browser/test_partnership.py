@@ -19,7 +19,8 @@ from .sheet import changed, start_from_home, watch
 
 PLAYERS = ["Alessandra", "Bartolomeo", "Costanza", "Domenico"]
 NARROW = {"width": 360, "height": 740}
-SUIT_NAMES = {"S": "Spades", "H": "Hearts", "D": "Diamonds", "C": "Clubs", "NT": "NT, No trump"}  # the visible "NT" is part of its name
+# the visible "NT" is part of its name
+SUIT_NAMES = {"S": "Spades", "H": "Hearts", "D": "Diamonds", "C": "Clubs", "NT": "NT, No trump"}
 
 
 def start(page: Page, base_url: str, game: str, heading: str) -> None:

@@ -44,7 +44,8 @@ def test_a_hand_in_eight_taps(live_server, browser, artifacts, javascript):
         tap(pad_button(page, value), records=True)
     form = page.locator(".tricks-form")
     expect(form.locator(".count")).to_have_text("0 of 13")
-    for name, value, counted in (("Alessandra", 3, "3 of 13"), ("Bartolomeo", 4, "7 of 13"), ("Costanza", 1, "8 of 13")):
+    for name, value, counted in (("Alessandra", 3, "3 of 13"), ("Bartolomeo", 4, "7 of 13"),
+                                 ("Costanza", 1, "8 of 13")):
         expect(form.locator(".pad-title")).to_have_text(f"Tricks of {name}:")
         tap(form.locator(".tricks-pad").get_by_role("button", name=str(value), exact=True), records=False)
         expect(form.locator(".count")).to_have_text(counted if name != "Costanza" else "13 of 13")

@@ -134,7 +134,8 @@ def test_the_contract(live_server, variant_id):
 
     # The view link sees the same game; it may not write.
     assert {**game.get(game.keys["view"])} == {**undone}
-    assert game.call("PUT", "/hands/1", game.driver.correction(first, len(game.players)), key=game.keys["view"])[0] == 403
+    correction = game.driver.correction(first, len(game.players))
+    assert game.call("PUT", "/hands/1", correction, key=game.keys["view"])[0] == 403
     # A game of fixed length refuses to be ended by hand; one of open length ends.
     status, ended = game.call("POST", "/end")
     assert (status, ended["error"]["code"] if status != 200 else "") in {(409, "conflict"), (200, "")}

@@ -477,7 +477,7 @@ def test_worked_game_hand_by_hand(game):
         assert view.dealer == hand.dealer
         assert view.order[-1] == hand.dealer
         if number < 8:
-            for position, seat in enumerate(view.order):
+            for seat in view.order:
                 if seat == hand.dealer:
                     assert state.hand(number).forbidden_bid == hand.forbidden
                     if hand.forbidden is not None:

@@ -216,5 +216,5 @@ def test_hand_score_matches_the_rules(players, bid, tricks):
     try:
         state = state.with_hand(1, {"bids": bids, "tricks": tricks_list})
     except RuleError as error:  # pragma: no cover - the construction above is always legal
-        raise AssertionError(error)
+        raise AssertionError(error) from error
     assert state.hand(1).scores[1] == oracle_score(players, bid, tricks)

@@ -1,4 +1,4 @@
-"""Start the production server (gunicorn -c gunicorn.conf.py app:app) for a test: a free loopback
+"""Start the production server (`segnapunti run`'s gunicorn command) for a test: a free loopback
 port, a temporary database, a bounded start, killed in teardown. Not a test module."""
 from __future__ import annotations
 
@@ -7,10 +7,11 @@ import os
 import signal
 import socket
 import subprocess
-import sys
 import time
 import urllib.request
 from pathlib import Path
+
+from scorekeeper.cli import server_command
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -30,10 +31,9 @@ class Gunicorn:
                        "SECRET_KEY": "test", "SCOREKEEPER_DATABASE": str(folder / "production.sqlite3"),
                        "PYTHONUNBUFFERED": "1", **{k: str(v) for k, v in env.items()}}
         environment.pop("PUBLIC_URL", None)
-        gunicorn = Path(sys.executable).with_name("gunicorn")
         with self.log_path.open("w") as log:
             self.process = subprocess.Popen(
-                [str(gunicorn), "-c", "gunicorn.conf.py", "--access-logformat", "%(p)s %(m)s %(U)s %(s)s", "app:app"],
+                server_command("--access-logformat", "%(p)s %(m)s %(U)s %(s)s"),
                 cwd=ROOT, env=environment, stdout=log, stderr=subprocess.STDOUT, start_new_session=True)
         self.wait_ready()
 

@@ -214,8 +214,8 @@ def test_409_no_bidding_in_the_wist_round(api, table):
     assert game["hands"][7]["bids"] == [0, 0, 0, 0]
     assert game["hands"][7]["name"] == "Wist"
     for seat in range(4):
-        table.refused(lambda: api.bid(table.id, table.scorer, 8, seat, 0), 409, "bidding_closed")
-        table.refused(lambda: api.bid(table.id, table.seats[seat], 8, seat, 1), 409, "bidding_closed")
+        table.refused(lambda seat=seat: api.bid(table.id, table.scorer, 8, seat, 0), 409, "bidding_closed")
+        table.refused(lambda seat=seat: api.bid(table.id, table.seats[seat], 8, seat, 1), 409, "bidding_closed")
     table.refused(lambda: api.hand(table.id, table.scorer, 8, {"bids": [1, 0, 0, 0]}), 409, "bidding_closed")
     # Tricks alone are what the Wist round needs.
     game = api.hand(table.id, table.scorer, 8, {"tricks": [0, 1, 0, 12]}).get_json()
@@ -320,7 +320,8 @@ def test_422_no_such_hand(api, shared, number):
 def test_422_tricks_sum(api, table):
     assert api.bid(table.id, table.scorer, 1, 3, 3).status_code == 200
     for tricks in ([4, 1, 5, 2], [4, 1, 5, 4], [0, 0, 0, 0]):
-        body = table.refused(lambda: api.hand(table.id, table.scorer, 1, {"tricks": tricks}), 422, "tricks_sum")
+        body = table.refused(lambda tricks=tricks: api.hand(table.id, table.scorer, 1, {"tricks": tricks}), 422,
+                             "tricks_sum")
         assert f"add up to {sum(tricks)}, but 13" in body["error"]["message"]
 
 
@@ -465,7 +466,8 @@ def test_odd_values_are_refused_with_a_422_and_change_nothing(app, api, shared, 
     for field, path, body in odd_writes(value):
         if (field, repr(value)) in legal:
             continue
-        shared.refused(lambda: api.client.put(shared.url + path, json=body, headers=api.headers(shared.scorer)),
+        shared.refused(lambda path=path, body=body: api.client.put(shared.url + path, json=body,
+                                                                   headers=api.headers(shared.scorer)),
                        422, odd_refusal(field, value))
     shared.refused(lambda: api.client.post(f"{shared.url}/keys/rotate", json={"role": value, "seat": value},
                                            headers=api.headers(shared.scorer)), 422, "rule")

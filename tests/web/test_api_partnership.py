@@ -57,7 +57,8 @@ def test_a_whole_rubber_through_the_api(api):
         'whist-classico,3,,13,D,Costanza,1,Bartolomeo & Domenico,,5,0,3,"5 tricks, 0 points"',
         'whist-classico,4,,13,C,Domenico,0,Alessandra & Costanza,,0,0,5,"0 tricks, 0 points"',
         'whist-classico,4,,13,C,Domenico,1,Bartolomeo & Domenico,,13,5,8,"13 tricks, 5 points, game won (3)"',
-        'whist-classico,5,,13,S,Alessandra,0,Alessandra & Costanza,,10,5,10,"10 tricks, 5 points, honours 1, game won (3)"',
+        'whist-classico,5,,13,S,Alessandra,0,Alessandra & Costanza,,10,5,10,'
+        '"10 tricks, 5 points, honours 1, game won (3)"',
         'whist-classico,5,,13,S,Alessandra,1,Bartolomeo & Domenico,,3,0,8,"3 tricks, 0 points"']
 
 

@@ -26,10 +26,13 @@ PARTIE = [
 # The rubiconed partie, the play as totals: (deal, scores, totals).
 RUBICON = [
     ({"point": [5, 0], "sequences": [0, 3], "play_points": [10, 7], "tricks_won": [7, 5]}, [25, 10], [25, 10]),
-    ({"point": [0, 4], "sequences": [0, 4], "sets": [3, 0], "play_points": [6, 9], "tricks_won": [5, 7]}, [9, 27], [34, 37]),
-    ({"point": [0, 5], "sequences": [4, 0], "sets": [0, 14], "play_points": [8, 8], "tricks_won": [6, 6]}, [12, 27], [46, 64]),
+    ({"point": [0, 4], "sequences": [0, 4], "sets": [3, 0], "play_points": [6, 9], "tricks_won": [5, 7]},
+     [9, 27], [34, 37]),
+    ({"point": [0, 5], "sequences": [4, 0], "sets": [0, 14], "play_points": [8, 8], "tricks_won": [6, 6]},
+     [12, 27], [46, 64]),
     ({"point": [6, 0], "sets": [0, 3], "play_points": [6, 10], "tricks_won": [4, 8]}, [12, 23], [58, 87]),
-    ({"point": [0, 5], "sequences": [0, 15], "sets": [3, 0], "play_points": [9, 8], "tricks_won": [6, 6]}, [12, 28], [70, 115]),
+    ({"point": [0, 5], "sequences": [0, 15], "sets": [3, 0], "play_points": [9, 8], "tricks_won": [6, 6]},
+     [12, 28], [70, 115]),
     ({"point": [0, 4], "sequences": [3, 0], "play_points": [8, 8], "tricks_won": [6, 6]}, [11, 12], [81, 127]),
 ]
 
@@ -60,8 +63,10 @@ def test_the_worked_partie_deal_by_deal(api):
     csv = api.client.get(f"/api/v1/games/{game_id}/export.csv", headers=api.headers(key)).get_data(as_text=True)
     lines = [line.split(",", 1)[1].split(',"[')[0] for line in csv.split("\r\n")[1:-1]]  # the API's columns but the id
     assert lines[0] == 'piquet,1,,12,,Bruno,0,Anna,,8,44,44,"point 5, sets 17, play 12, 8 tricks, cards 10"'
-    assert lines[3] == 'piquet,2,,12,,Anna,1,Bruno,,8,116,130,"point 6, sequences 15, sets 14, play 11, 8 tricks, cards 10, repique 60"'
-    assert lines[4] == 'piquet,3,,12,,Bruno,0,Anna,,8,81,132,"point 5, sequences 7, sets 17, play 12, 8 tricks, cards 10, pique 30"'
+    assert lines[3] == ('piquet,2,,12,,Anna,1,Bruno,,8,116,130,'
+                        '"point 6, sequences 15, sets 14, play 11, 8 tricks, cards 10, repique 60"')
+    assert lines[4] == ('piquet,3,,12,,Bruno,0,Anna,,8,81,132,'
+                        '"point 5, sequences 7, sets 17, play 12, 8 tricks, cards 10, pique 30"')
     assert lines[7] == 'piquet,4,,12,,Anna,1,Bruno,,12,61,198,"point 5, sets 3, play 13, 12 tricks, capot 40"'
     assert api.hand(game_id, key, 7, PARTIE[0][0]).status_code == 409  # a seventh deal without a tie
 

@@ -74,7 +74,8 @@ def test_a_session_with_a_pass_money_settlement_and_an_end(api):
     assert lines[0] == 'solo-whist,1,solo,13,H,Anna,0,Anna,,,-1,-1,"solo by Bruno, 7 tricks (+2)"'
     assert lines[4] == "solo-whist,2,pass,13,,Bruno,0,Anna,,,0,-1,all passed"
     assert lines[11] == 'solo-whist,3,misere,13,,Carla,3,Dario,,1,-6,-7,"misère by Dario, 1 trick (failed)"'
-    assert lines[12] == 'solo-whist,4,proposal,13,S,Dario,0,Anna,,9,1,2,"proposal and acceptance by Anna with Carla, 9 tricks (+1)"'
+    assert lines[12] == ('solo-whist,4,proposal,13,S,Dario,0,Anna,,9,1,2,'
+                         '"proposal and acceptance by Anna with Carla, 9 tricks (+1)"')
     # Over: no deal can follow.
     assert api.hand(game_id, key, 5, {"contract": "pass"}).status_code == 409
 

@@ -127,7 +127,8 @@ def test_forbidden_bid_works_as_in_wist(api):
     gid, key = game["id"], game["keys"]["scorer"]
     for number in range(1, 8):
         cards = game["game"]["schedule"][number - 1]["cards"]
-        assert api.hand(gid, key, number, {"trump": "S", "bids": [0, 0, 0, 0], "tricks": [cards, 0, 0, 0]}).status_code == 200
+        body = {"trump": "S", "bids": [0, 0, 0, 0], "tricks": [cards, 0, 0, 0]}
+        assert api.hand(gid, key, number, body).status_code == 200
     dealer = (0 + 8 - 1) % 4  # Dario deals hand 8
     assert dealer == 3
     for seat, bid in ((0, 3), (1, 3), (2, 2)):
@@ -178,7 +179,8 @@ def test_five_players_asking_for_13_cards(api):
     assert game["game"]["schedule"][5] == {"number": 6, "name": "", "cards": 10, "trump": "NT", "bidding": "normal"}
     for number in range(1, 6):
         cards = game["game"]["schedule"][number - 1]["cards"]
-        assert api.hand(gid, key, number, {"trump": "C", "bids": [0] * 5, "tricks": [cards, 0, 0, 0, 0]}).status_code == 200
+        body = {"trump": "C", "bids": [0] * 5, "tricks": [cards, 0, 0, 0, 0]}
+        assert api.hand(gid, key, number, body).status_code == 200
     checker = Refusals(api, game)
     message = checker.refused(lambda: api.bid(gid, key, 6, 1, 13), 422, "bid_out_of_range", "bid")
     assert "only 10 cards" in message
@@ -194,8 +196,8 @@ def test_penalty_for_a_seat_that_does_not_exist(api):
     gid, key = game["id"], game["keys"]["scorer"]
     checker = Refusals(api, game)
     for penalties in ([4], [-1], ["Anna"], [True], 2, [None]):
-        checker.refused(lambda: api.hand(gid, key, 1, {"trump": "S", "bids": [1, 0, 0, 0], "tricks": [1, 1, 1, 0],
-                                                       "penalties": penalties}), 422, "invalid_input", "penalties")
+        body = {"trump": "S", "bids": [1, 0, 0, 0], "tricks": [1, 1, 1, 0], "penalties": penalties}
+        checker.refused(lambda body=body: api.hand(gid, key, 1, body), 422, "invalid_input", "penalties")
     body = api.hand(gid, key, 1, {"trump": "S", "bids": [1, 0, 0, 0], "tricks": [1, 1, 1, 0],
                                   "penalties": [3]}).get_json()
     assert body["hands"][0]["scores"] == [14, 1, 1, 0]

@@ -145,7 +145,7 @@ def test_bad_partite_create_nothing(organiser, app):
         ({}, 422, "invalid_players"),
     ]
     for body, status, code in cases:
-        organiser.refused(lambda: organiser.add(**body), status, code)
+        organiser.refused(lambda body=body: organiser.add(**body), status, code)
     assert count_rows(app) == before
 
 

@@ -31,9 +31,11 @@ def test_fingerprinted_static_files_are_cached_for_a_year(client):
     css = re.search(r'href="(/static/app\.css\?v=[0-9a-f]{12})"', home).group(1)
     response = client.get(css)
     assert response.status_code == 200
-    assert {"public", "immutable", "max-age=31536000"} <= {p.strip() for p in response.headers["Cache-Control"].split(",")}
+    directives = {p.strip() for p in response.headers["Cache-Control"].split(",")}
+    assert {"public", "immutable", "max-age=31536000"} <= directives
     plain = client.get("/static/app.css")
-    assert "immutable" not in plain.headers.get("Cache-Control", "")  # an address without a fingerprint is checked again
+    # an address without a fingerprint is checked again
+    assert "immutable" not in plain.headers.get("Cache-Control", "")
 
 
 def test_the_live_streams_are_not_compressed(client, api):

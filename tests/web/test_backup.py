@@ -1,9 +1,14 @@
-"""`flask backup`: a consistent copy of the database, restorable by putting it in place."""
+"""`segnapunti backup` (and `flask backup`): a consistent copy of the database, restorable by putting it in
+place; and the `segnapunti` program itself, the entry point `pipx install` gives."""
 from __future__ import annotations
 
 import sqlite3
+from importlib.metadata import entry_points
+
+from click.testing import CliRunner
 
 from scorekeeper import create_app
+from scorekeeper.cli import main
 from tests.conftest import Api
 
 
@@ -34,3 +39,34 @@ def test_a_backup_never_overwrites_a_file(app, tmp_path):
     result = app.test_cli_runner().invoke(args=["backup", str(target)])
     assert result.exit_code != 0 and "already exists" in result.output
     assert target.read_text() == "keep me"
+
+
+def test_segnapunti_is_the_programs_command_with_the_owners_commands(tmp_path, monkeypatch):
+    """The package's entry point; `backup`, `export-csv` and `import-csv` through it, on the database of the
+    environment (as `segnapunti run` serves it) — and `run` starts the production server."""
+    (script,) = [e for e in entry_points(group="console_scripts") if e.name == "segnapunti"]
+    assert script.value == "scorekeeper.cli:main"
+    database = tmp_path / "instance" / "scorekeeper.sqlite3"
+    monkeypatch.setenv("SCOREKEEPER_DATABASE", str(database))
+    monkeypatch.setenv("SECRET_KEY", "test")
+    runner = CliRunner()
+    listed = runner.invoke(main, ["--help"])
+    assert listed.exit_code == 0 and all(name in listed.output for name in ("run", "backup", "export-csv", "import-csv"))
+    assert "--port" in runner.invoke(main, ["run", "--help"]).output
+    api = Api(create_app({"TESTING": True, "LISTEN_HOST": "127.0.0.1"}).test_client())
+    game = api.game()
+    api.recorded(game["id"], game["keys"]["scorer"], 1, {"bids": [1, 0, 0, 3], "tricks": [1, 1, 1, 10]})
+    exported = runner.invoke(main, ["export-csv", str(tmp_path / "out")])
+    assert exported.exit_code == 0 and "Exported 1 games" in exported.output, exported.output
+    imported = runner.invoke(main, ["import-csv", str(tmp_path / "out" / f"game-{game['id']}.csv")])
+    assert imported.exit_code == 0 and "scorer: http://localhost:5000/g/" in imported.output, imported.output
+    backup = runner.invoke(main, ["backup", str(tmp_path / "copy.sqlite3")])
+    assert backup.exit_code == 0 and "(4 events)" in backup.output, backup.output  # two games of two events
+
+
+def test_the_server_command_is_gunicorn_with_the_production_settings():
+    from scorekeeper.cli import server_command
+
+    command = server_command()
+    assert command[1:3] == ["-m", "gunicorn"] and "python:scorekeeper.gunicorn_config" in command
+    assert command[-1] == "scorekeeper.wsgi:app"

@@ -1,4 +1,4 @@
-"""Crash safety: the production server (gunicorn with gunicorn.conf.py) is killed with SIGKILL in the
+"""Crash safety: the production server (gunicorn with scorekeeper/gunicorn_config.py) is killed with SIGKILL in the
 middle of writes; after a restart every write it had acknowledged is in the event log, unchanged.
 
 Four phones write to four games at once (bids one by one, then the tricks); the server and all its
@@ -14,15 +14,14 @@ import signal
 import socket
 import sqlite3
 import subprocess
-import sys
 import threading
 import time
 from pathlib import Path
 
+from scorekeeper.cli import server_command
 from tests.web.sse import request
 
 ROOT = Path(__file__).resolve().parents[2]
-GUNICORN = Path(sys.executable).parent / "gunicorn"
 PLAYERS = ["Anna", "Bruno", "Carla", "Dario"]
 
 
@@ -33,13 +32,13 @@ def free_port() -> int:
 
 
 class Server:
-    """`gunicorn -c gunicorn.conf.py app:app` as `make serve` runs it, on a free loopback port."""
+    """The production server as `make run` starts it (`server_command`), on a free loopback port."""
 
     def __init__(self, database: Path):
         self.port = free_port()
         env = {**os.environ, "HOST": "127.0.0.1", "PORT": str(self.port), "SCOREKEEPER_DATABASE": str(database),
                "SECRET_KEY": "test", "WORKERS": "2"}
-        self.process = subprocess.Popen([str(GUNICORN), "-c", "gunicorn.conf.py", "app:app"], cwd=ROOT, env=env,
+        self.process = subprocess.Popen(server_command(), cwd=ROOT, env=env,
                                         stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True)
         self.base = f"http://127.0.0.1:{self.port}"
         deadline = time.monotonic() + 30

@@ -43,7 +43,8 @@ def test_every_rules_document_has_an_italian_twin_that_says_the_same(english):
 def test_an_italian_reader_gets_the_italian_rules_and_an_english_one_the_english(client):
     client.set_cookie("lang", "it")
     page = client.get("/docs/rules/solo.md").get_data(as_text=True)
-    assert '<div lang="it">' in page and "This page is in English" not in page and "Questa pagina è in inglese" not in page
+    assert '<div lang="it">' in page
+    assert "This page is in English" not in page and "Questa pagina è in inglese" not in page
     client.set_cookie("lang", "en")
     page = client.get("/docs/rules/solo.md").get_data(as_text=True)
     assert '<div lang="en">' in page

@@ -18,7 +18,7 @@ from babel.messages.pofile import read_po
 from tests import tour
 
 ROOT = Path(__file__).resolve().parents[2]
-CATALOGUE = ROOT / "translations" / "it" / "LC_MESSAGES" / "messages.po"
+CATALOGUE = ROOT / "scorekeeper" / "translations" / "it" / "LC_MESSAGES" / "messages.po"
 PLACEHOLDER = re.compile(r"%\(\w+\)s|%s")
 SHOWN_ATTRIBUTES = {"title", "aria-label", "placeholder", "alt"}
 TRANSLATING = {"_", "gettext", "ngettext", "lazy_gettext", "_l", "N_", "pgettext"}

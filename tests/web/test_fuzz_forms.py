@@ -214,7 +214,8 @@ def test_fuzz_import_form(app, upload, name, multipart):
     before = db_counts(app)
     client = app.test_client()
     if multipart:
-        response = client.post("/import", data={name: (BytesIO(upload), "game.csv")}, content_type="multipart/form-data")
+        response = client.post("/import", data={name: (BytesIO(upload), "game.csv")},
+                               content_type="multipart/form-data")
     else:
         response = client.post("/import", data=upload, content_type="application/x-www-form-urlencoded")
     assert response.status_code == 422 and "Line " in response.get_data(as_text=True)

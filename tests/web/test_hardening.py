@@ -49,7 +49,8 @@ def test_names_with_control_characters_are_refused_naming_players(app, client, n
 
 
 def test_tabs_and_newlines_in_names_are_spaces_as_before(client):
-    game = client.post("/api/v1/games", json={"variant": "wist", "players": ["Anna\tMaria", "B\nC", "D", "E"]}).get_json()
+    body = {"variant": "wist", "players": ["Anna\tMaria", "B\nC", "D", "E"]}
+    game = client.post("/api/v1/games", json=body).get_json()
     assert game["game"]["players"][:2] == ["Anna Maria", "B C"]
 
 

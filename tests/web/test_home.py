@@ -57,5 +57,5 @@ def test_the_names_typed_before_are_offered_again(client, api):
     finished_wist(api, client)
     form = client.get("/new?variant=wist").get_data(as_text=True)
     assert 'list="recent-names"' in form
-    assert re.findall(r'<option value="([^"]+)">', form.split('<datalist id="recent-names">')[1].split("</datalist>")[0]) \
-        == PLAYERS4
+    datalist = form.split('<datalist id="recent-names">')[1].split("</datalist>")[0]
+    assert re.findall(r'<option value="([^"]+)">', datalist) == PLAYERS4

@@ -9,7 +9,7 @@ from pathlib import Path
 from babel.messages.pofile import read_po
 
 ROOT = Path(__file__).resolve().parents[2]
-CATALOGUE = ROOT / "translations" / "it" / "LC_MESSAGES" / "messages.po"
+CATALOGUE = ROOT / "scorekeeper" / "translations" / "it" / "LC_MESSAGES" / "messages.po"
 PLACEHOLDER = re.compile(r"%\((\w+)\)s")
 
 
@@ -38,6 +38,19 @@ def test_the_catalogue_holds_every_string_of_the_code(tmp_path):
         wanted = {m.id for m in read_po(f) if m.id}
     have = {m.id for m in _messages()}
     assert not wanted - have, sorted(map(str, wanted - have))
+
+
+def test_the_compiled_catalogue_is_the_one_of_the_text():
+    """The .mo files are committed (an installed server has no pybabel step): they must say what the .po does."""
+    from io import BytesIO
+
+    from babel.messages.mofile import write_mo
+
+    with CATALOGUE.open("rb") as f:
+        catalogue = read_po(f, locale="it")
+    compiled = BytesIO()
+    write_mo(compiled, catalogue)
+    assert CATALOGUE.with_suffix(".mo").read_bytes() == compiled.getvalue(), "run `make messages` and commit the .mo"
 
 
 def test_pages_and_rule_errors_speak_italian(api, client):

@@ -19,6 +19,8 @@ import pytest
 from scorekeeper import create_app
 from scorekeeper.web import links as links_module
 
+CONFIG = Path(__file__).resolve().parents[2] / "scorekeeper" / "gunicorn_config.py"
+
 LAN = "192.168.1.23"
 PUBLIC = "https://segnapunti.example.org/club"
 
@@ -217,16 +219,16 @@ def test_rotating_nonsense_changes_no_link(tmp_path, form):
 
 # -- production settings (make serve) -------------------------------------------------------------
 def test_gunicorn_settings_tell_the_app_it_listens_everywhere(monkeypatch):
-    """`gunicorn -c gunicorn.conf.py app:app` binds 0.0.0.0 by default: the app must know it, or the
+    """The production server (scorekeeper/gunicorn_config.py) binds 0.0.0.0 by default: the app must know it, or the
     QR codes of a page opened on the server itself would say localhost."""
     environment = {k: v for k, v in os.environ.items() if k not in ("HOST", "PORT", "WORKERS", "WORKER_CONNECTIONS")}
     monkeypatch.setattr(os, "environ", environment)
-    settings = runpy.run_path(str(Path(__file__).resolve().parents[2] / "gunicorn.conf.py"))
-    assert settings["bind"] == "0.0.0.0:8000" and environment["HOST"] == "0.0.0.0"
+    settings = runpy.run_path(str(CONFIG))
+    assert settings["bind"] == "0.0.0.0:5000" and environment["HOST"] == "0.0.0.0"
     assert settings["worker_class"] == "scorekeeper.server.Worker"  # gevent: a stream holds a greenlet, not a thread
     assert settings["workers"] * settings["worker_connections"] >= 10000
     environment["HOST"] = "127.0.0.1"
-    assert runpy.run_path(str(Path(__file__).resolve().parents[2] / "gunicorn.conf.py"))["bind"] == "127.0.0.1:8000"
+    assert runpy.run_path(str(CONFIG))["bind"] == "127.0.0.1:5000"
 
 
 def test_keys_are_redacted_from_access_log_lines():

@@ -31,7 +31,7 @@ def start_server(database: Path, log: Path) -> tuple[subprocess.Popen, str]:
     env = {**os.environ, "SCOREKEEPER_DATABASE": str(database), "SECRET_KEY": "test", "PYTHONUNBUFFERED": "1"}
     env.pop("PUBLIC_URL", None)
     process = subprocess.Popen(
-        [sys.executable, "-m", "flask", "--app", "app", "run", "--host", "127.0.0.1", "--port", str(port),
+        [sys.executable, "-m", "flask", "--app", "scorekeeper", "run", "--host", "127.0.0.1", "--port", str(port),
          "--with-threads", "--no-reload", "--no-debugger"],
         cwd=ROOT, env=env, stdout=log.open("w"), stderr=subprocess.STDOUT)
     return process, f"http://127.0.0.1:{port}"

@@ -1,4 +1,4 @@
-"""The production server (gunicorn -c gunicorn.conf.py: gevent workers, scorekeeper/server.py) with
+"""The production server (gunicorn with scorekeeper/gunicorn_config.py: gevent workers, scorekeeper/server.py) with
 its real settings: phones that vanish give their streams back, writes from two workers at once are
 all recorded, and slow requests are cut off while others are answered.
 
@@ -121,7 +121,8 @@ def test_the_access_log_never_holds_a_key(two_workers):
     for path in (sheet, f"{sheet}/share", f"/lang/it?next={sheet}", f"/lang/en?next={sheet.replace('/', '%2F')}"):
         urllib.request.urlopen(server.base + path, timeout=10).read()
     assert wait_until(lambda: f"/g/{game['id']}/<key>/share" in server.log(), timeout=5), server.log()[-2000:]
-    assert all(key not in server.log() for key in [game["keys"]["scorer"], game["keys"]["view"], *game["keys"]["seats"]])
+    keys = [game["keys"]["scorer"], game["keys"]["view"], *game["keys"]["seats"]]
+    assert all(key not in server.log() for key in keys)
 
 
 def test_writes_through_two_workers_at_once_are_all_recorded(two_workers):

@@ -125,7 +125,8 @@ class Game:
         return response.get_data(as_text=True)
 
     def csv(self, key=None):
-        response = self.api.client.get(f"/api/v1/games/{self.id}/export.csv", headers=self.api.headers(key or self.view))
+        response = self.api.client.get(f"/api/v1/games/{self.id}/export.csv",
+                                       headers=self.api.headers(key or self.view))
         assert response.status_code == 200
         return response.get_data(as_text=True)
 

@@ -50,7 +50,8 @@ def test_correcting_the_wist_round_offers_no_bids(api, client):
     form = client.get(f"{sheet_url(game)}/hands/8").get_data(as_text=True)
     assert 'name="tricks-0"' in form and 'name="bid-0"' not in form
     response = client.post(f"{sheet_url(game)}/hands/8",
-                           data={"correction": "1", "tricks-0": "10", "tricks-1": "3", "tricks-2": "0", "tricks-3": "0"})
+                           data={"correction": "1", "tricks-0": "10", "tricks-1": "3", "tricks-2": "0",
+                                 "tricks-3": "0"})
     assert response.status_code == 303
     last = api.get(game["id"], key).get_json()["hands"][7]
     assert last["bids"] == [0, 0, 0, 0] and last["scores"] == [-50, -15, 25, 25]
@@ -64,7 +65,8 @@ def test_new_game_form_refuses_nonsense_without_a_500(app, client):
         assert "The first dealer must be one of the players." in response.get_data(as_text=True)
     assert client.post("/new", data={"variant": "nope"}).status_code == 400
     assert count_rows(app) == 0  # no refused form left a game behind
-    response = client.post("/new", data={**base, "player": ["Anna", "", "Carla", "Dario", "Elena"], "first_dealer": "4"})
+    response = client.post("/new", data={**base, "player": ["Anna", "", "Carla", "Dario", "Elena"],
+                                         "first_dealer": "4"})
     assert response.status_code == 303  # a blank row is skipped; Elena (typed fifth) deals first
     assert count_rows(app) == 1
 
@@ -173,7 +175,8 @@ def test_every_sheet_links_to_its_rules_page(client, api, variant, page, text):
     html = client.get(f"/g/{game['id']}/{game['keys']['view']}").get_data(as_text=True)
     assert f'href="/docs/{page}"' in html
     rules = client.get(f"/docs/{page}")
-    assert rules.status_code == 200 and text in rules.get_data(as_text=True) and "<table tabindex=\"0\">" in rules.get_data(as_text=True)
+    body = rules.get_data(as_text=True)
+    assert rules.status_code == 200 and text in body and "<table tabindex=\"0\">" in body
 
 
 @pytest.mark.parametrize("name", ["../README.md", "rules/../../pyproject.toml", "nothing.md", "rules", "%2e%2e/app.py"])

@@ -115,7 +115,7 @@ def test_four_phones_bidding_at_once_lose_no_event(live_server):
         for number in range(rounds):
             barrier = threading.Barrier(4)
 
-            def phone(seat):
+            def phone(seat, barrier=barrier, number=number):
                 barrier.wait(timeout=5)
                 statuses.append(bid(live_server, game, seat, (number + seat) % 3)[0])  # sums stay ≤ 8
 

@@ -47,3 +47,32 @@ def test_a_worker_warms_up_before_its_first_request(tmp_path):
     with app.app_context():
         cache = get_domain().get_translations_cache(None)
     assert {locale for locale, _ in cache} == set(LANGUAGES)
+
+
+def test_a_stream_waiting_for_a_change_dies_when_killed(tmp_path, monkeypatch):
+    """A kill (a worker stopping, a stream's connection gone) reaches a stream waiting in the hub: the wait
+    does not swallow it, so the stream's loop ends and gives its place back."""
+    import gevent.event
+
+    from scorekeeper import db as store
+    from scorekeeper import live
+
+    monkeypatch.setattr(live.threading, "Event", gevent.event.Event)  # as the gevent worker's patching does
+    path = str(tmp_path / "hub.sqlite3")
+    store.migrate(store.connect(path))
+    hub = live.Hub(path)
+    wakes = []
+
+    def stream():
+        while True:  # a stream's loop: wait, send, wait again
+            hub.wait("game", 0, timeout=0.02)
+            wakes.append(1)
+
+    waiting = gevent.spawn(stream)
+    gevent.sleep(0.1)
+    assert wakes  # it was looping
+    waiting.kill(timeout=3)
+    assert waiting.dead
+    seen = len(wakes)
+    gevent.sleep(0.1)
+    assert len(wakes) == seen and hub.waiting == 0 and not hub.waiting_per_game

@@ -1,4 +1,4 @@
-"""Production settings for `make serve` and `make run` (gunicorn). Why these:
+"""Production settings for gunicorn, as `segnapunti run` (and so `make run`) starts it. Why these:
 
 Live sheets keep one server-sent-events stream open per phone, for hours. With gevent workers a
 stream costs one mostly idle greenlet (a few kilobytes), not a thread: one 2-core machine holds
@@ -14,7 +14,7 @@ import resource
 # The app reads HOST to know it listens on all interfaces and put the LAN address in QR codes
 # (scorekeeper/web/links.py): set it here too when it was left to this default.
 os.environ.setdefault("HOST", "0.0.0.0")
-bind = f"{os.environ['HOST']}:{os.environ.get('PORT', '8000')}"
+bind = f"{os.environ['HOST']}:{os.environ.get('PORT', '5000')}"
 worker_class = "scorekeeper.server.Worker"  # gunicorn's gevent worker, with deadlines
 workers = int(os.environ.get("WORKERS", str(min(os.cpu_count() or 2, 4))))
 worker_connections = int(os.environ.get("WORKER_CONNECTIONS", "10000"))
@@ -29,7 +29,8 @@ logger_class = "scorekeeper.access_log.RedactingLogger"  # keys never reach the 
 _soft, _hard = resource.getrlimit(resource.RLIMIT_NOFILE)
 _wanted = workers * worker_connections + 1024
 if _soft != resource.RLIM_INFINITY and _soft < _wanted:
-    resource.setrlimit(resource.RLIMIT_NOFILE, (min(_wanted, _hard) if _hard != resource.RLIM_INFINITY else _wanted, _hard))
+    _soft = min(_wanted, _hard) if _hard != resource.RLIM_INFINITY else _wanted
+    resource.setrlimit(resource.RLIMIT_NOFILE, (_soft, _hard))
 
 
 def post_worker_init(worker):

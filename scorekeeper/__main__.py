@@ -1,0 +1,4 @@
+"""`python -m scorekeeper …` is the `segnapunti` command."""
+from .cli import main
+
+main()
