@@ -24,6 +24,7 @@ def connect(path: str) -> sqlite_utils.Database:
     lock within the process, and in a cooperative retry loop when another process holds the file."""
     if path != ":memory:":
         Path(path).parent.mkdir(parents=True, exist_ok=True)
+        _create_private(path)
         _anchor(path)
     conn = sqlite3.connect(path, isolation_level=None, timeout=0, check_same_thread=False)
     conn.execute("PRAGMA busy_timeout = 0")
@@ -32,6 +33,15 @@ def connect(path: str) -> sqlite_utils.Database:
     db = sqlite_utils.Database(conn)
     db.path = path if path == ":memory:" else os.path.realpath(path)
     return db
+
+
+def _create_private(path: str) -> None:
+    """A new database file is readable by its owner alone (SQLite gives its -wal and -shm files the
+    database's mode): it holds every game's keys."""
+    try:
+        os.close(os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600))
+    except FileExistsError:
+        pass
 
 
 _anchors: dict[str, sqlite3.Connection] = {}
@@ -94,7 +104,15 @@ def _v3(db: sqlite_utils.Database) -> None:
     db["device_tournaments"].create_index(["device", "added_at"])
 
 
-MIGRATIONS = [_v1, _v2, _v3]  # append only: migration i brings the file from user_version i to i + 1
+def _v4(db: sqlite_utils.Database) -> None:
+    """Device ids are signed from now on (issue #17): the ids issued before are listed here, each taken
+    once more (its list then moves to a new, signed id; web/devices.py)."""
+    db["unsigned_devices"].create({"device": str}, pk="device")
+    db.execute("INSERT INTO unsigned_devices (device) SELECT device FROM device_games "
+               "UNION SELECT device FROM device_tournaments")
+
+
+MIGRATIONS = [_v1, _v2, _v3, _v4]  # append only: migration i brings the file from user_version i to i + 1
 
 
 def migrate(db: sqlite_utils.Database) -> None:

@@ -7,7 +7,8 @@ like a game (no accounts, ≥128 random bits, compared in constant time):
 - ``view``: read only (the standings page a TV shows all evening);
 - ``join``: the QR code shown in the room. A table's scorer opens it, types the players and gets a
   new whist-torneo game attached to the tournament (or picks the partita the organiser already set up
-  for that table and gets its scorer link). It can also read the standings.
+  for that table and gets its scorer link). It can also read the standings. It never attaches a game
+  that exists already (one imported from a forged CSV, say): only the organiser does (#17).
 
 A partita is one whist-torneo game at one table in one round; a game belongs to one tournament only
 (``tournament_games.game_id`` is the primary key) and a table label is used once per round. The
@@ -340,9 +341,11 @@ def add_new_game(db, access: Access, players, options=None, first_dealer=None, t
 
 
 def attach_game(db, access: Access, game_id, key, table=None, number=None) -> Table:
-    """Attach an existing whist-torneo game, proven by its scorer key."""
-    if not access.may_add():
-        raise games.Forbidden(N_("This link can only look at the tournament, not change it."))
+    """Attach an existing whist-torneo game, proven by its scorer key: the organiser's act alone, since the
+    partita then counts in the standings as it stands."""
+    if not access.may_manage():
+        raise games.Forbidden(N_("Only the organiser can add a game that was already started; a table joins by "
+                                 "starting its partita from the tournament's code."))
     table, number = check_table(table), check_round(number)
     who = games.authorize(db, game_id, key)
     if who.role != "scorer":

@@ -7,46 +7,110 @@ hundreds of games, where the signed session cookie stopped growing at about 15 (
 - A device cookie is never created or replaced by a request from another site (`guard.may_set_cookies`):
   a page elsewhere cannot give the phone a fresh, empty list. State-changing requests from other
   sites are refused anyway.
+- Only ids this server issued are taken (issue #17): the cookie holds the id signed with the app's
+  secret, so a value planted in the browser (from a sibling subdomain, or one response injected over
+  plain HTTP) is ignored, and whoever planted it cannot later read that phone's games. Over https
+  the cookie is `__Host-device` (Secure, whole site, no Domain: no sibling can set it).
+- Ids issued before they were signed (listed by migration 4) are taken once: their list moves to a
+  new, signed id and the old value stops counting.
 - A list kept by an older version in the session cookie is moved into the table once, then dropped
   from the cookie.
+- An entry whose link no longer opens its game (the scorer made a new link) shows nothing of the
+  game: `listed` says which entries still open, and only those are replayed anywhere.
 """
 from __future__ import annotations
 
 import json
 import re
 import secrets
+from typing import NamedTuple
 from urllib.parse import urlsplit
 
 from flask import current_app, g, request, session
+from itsdangerous import BadSignature, Signer
 
 from .. import db as store
 from . import get_db
 from .guard import may_set_cookies
 
 COOKIE = "device"
+SECURE_COOKIE = "__Host-device"  # over https: only this site, whole of it, Secure (RFC 6265bis prefixes)
 MAX_AGE = 400 * 24 * 3600  # the longest browsers keep a cookie; renewed at each visit
 DEVICE = re.compile(r"[A-Za-z0-9_-]{32}")
 MAX_GAMES = 1000
 MAX_TOURNAMENTS = 200
 TABLES = {"game": ("device_games", "game_id", MAX_GAMES), "tournament": ("device_tournaments", "tournament_id",
                                                                         MAX_TOURNAMENTS)}
+KEYS = {"game": ("keys", "game_id"), "tournament": ("tournament_keys", "tournament_id")}  # where links live
 LEGACY = {"game": "games", "tournament": "tournaments"}  # the session keys older versions used
+
+
+class Entry(NamedTuple):
+    """A game (or tournament) on this phone's list."""
+
+    id: str
+    key: str
+    role: str
+    label: str
+    opened: str  # when it was last opened here
+    opens: bool  # whether its link still opens it (false once the link was replaced)
+
+
+def _signer() -> Signer:
+    return Signer(current_app.config["SECRET_KEY"], salt="device")
+
+
+def _secure() -> bool:
+    """Whether the browser reaches us over https (directly, or as PUBLIC_URL says behind a proxy)."""
+    public = current_app.config.get("PUBLIC_URL", "")
+    return request.is_secure or (public.startswith("https://") and urlsplit(public).netloc == request.host)
+
+
+def _cookie_name() -> str:
+    return SECURE_COOKIE if _secure() else COOKIE
+
+
+def _issued(value) -> str | None:
+    """The device id a cookie value carries, if this server signed it."""
+    if not isinstance(value, str) or len(value) > 100:
+        return None
+    try:
+        device_id = _signer().unsign(value).decode("ascii")
+    except (BadSignature, UnicodeDecodeError):
+        return None
+    return device_id if DEVICE.fullmatch(device_id) else None
 
 
 def device(create: bool) -> str | None:
     """This browser's device id (None when it has none and `create` is false or not allowed)."""
     if "device" in g:
         return g.device
-    value = request.cookies.get(COOKIE)
-    if not (isinstance(value, str) and DEVICE.fullmatch(value)):
-        value = None
-    if value is None and (create or any(name in session for name in LEGACY.values())) and may_set_cookies():
+    raw = request.cookies.get(_cookie_name())
+    value = _issued(raw)
+    allowed = may_set_cookies()
+    if value is None and allowed:
+        value = _unsigned_moved(raw) or _unsigned_moved(request.cookies.get(COOKIE))
+    if value is None and (create or any(name in session for name in LEGACY.values())) and allowed:
         value = secrets.token_urlsafe(24)
     g.device = value
-    if value is not None and may_set_cookies():
+    if value is not None and allowed:
         g.device_cookie = value  # set (or renewed) on the response
         _adopt_legacy(value)
     return value
+
+
+def _unsigned_moved(value) -> str | None:
+    """An id issued before ids were signed (migration 4 listed them): its list moves to a new id, once."""
+    if not (isinstance(value, str) and DEVICE.fullmatch(value)):
+        return None
+    db = get_db()
+    with store.write(db):
+        if db.execute("DELETE FROM unsigned_devices WHERE device = ?", [value]).rowcount == 0:
+            return None
+        new = secrets.token_urlsafe(24)
+        for table, _column, _limit in TABLES.values():
+            db.execute(f"UPDATE {table} SET device = ? WHERE device = ?", [new, value])
+    return new
 
 
 def _adopt_legacy(device_id: str) -> None:
@@ -81,15 +145,22 @@ def _store(kind: str, device_id: str, item_id: str, key: str, role: str, label: 
                    f"WHERE device = ? ORDER BY added_at DESC LIMIT ?)", [device_id, device_id, limit])
 
 
-def listed(kind: str) -> list[tuple[str, str, str, str, str]]:
-    """This phone's games or tournaments, newest first: (id, key, role, label, when last opened)."""
+def listed(kind: str) -> list[Entry]:
+    """This phone's games or tournaments, newest first, each saying whether its link still opens it."""
     device_id = device(create=False)
     if device_id is None:
         return []
     table, column, _limit = TABLES[kind]
-    return [tuple(row) for row in get_db().execute(
-        f"SELECT {column}, key, role, label, added_at FROM {table} WHERE device = ? "
-        f"ORDER BY added_at DESC, rowid DESC", [device_id]).fetchall()]
+    keys, owner = KEYS[kind]
+    return [Entry(*row[:5], opens=bool(row[5])) for row in get_db().execute(
+        f"SELECT d.{column}, d.key, d.role, d.label, d.added_at, k.key IS NOT NULL FROM {table} d "
+        f"LEFT JOIN {keys} k ON k.key = d.key AND k.{owner} = d.{column} AND k.revoked_at IS NULL "
+        f"WHERE d.device = ? ORDER BY d.added_at DESC, d.rowid DESC", [device_id]).fetchall()]
+
+
+def opening(kind: str) -> list[Entry]:
+    """The entries of this phone's list whose link still opens them: the only ones anything is read from."""
+    return [entry for entry in listed(kind) if entry.opens]
 
 
 def forget(kind: str, item_id: str) -> None:
@@ -106,7 +177,7 @@ def forget(kind: str, item_id: str) -> None:
 def recent_names(limit: int = 40) -> list[str]:
     """The player names of this phone's recent games, most recent first, each once (to offer them again)."""
     names, seen = [], set()
-    for game_id, *_ in listed("game")[:30]:
+    for game_id, *_ in opening("game")[:30]:
         row = get_db().execute("SELECT payload FROM events WHERE game_id = ? AND seq = 1", [game_id]).fetchone()
         for name in (json.loads(row[0]).get("players", []) if row else []):
             if isinstance(name, str) and name.casefold() not in seen:
@@ -119,7 +190,7 @@ def set_cookie(response):
     """after_request: give the browser its device cookie (new, or renewed)."""
     value = g.pop("device_cookie", None)
     if value is not None:
-        public = current_app.config.get("PUBLIC_URL", "")
-        secure = request.is_secure or (public.startswith("https://") and urlsplit(public).netloc == request.host)
-        response.set_cookie(COOKIE, value, max_age=MAX_AGE, httponly=True, samesite="Lax", secure=secure)
+        secure = _secure()
+        response.set_cookie(SECURE_COOKIE if secure else COOKIE, _signer().sign(value).decode("ascii"),
+                            max_age=MAX_AGE, httponly=True, samesite="Lax", secure=secure, path="/")
     return response

@@ -1,7 +1,8 @@
 """The home page's list of this phone's games: when each was last opened, whether it is over, who won.
 
 The newest games are replayed to say how they stand; older ones are listed by name only, so that a
-phone with hundreds of games still gets its home page at once.
+phone with hundreds of games still gets its home page at once. A game whose link no longer opens it
+(the scorer made a new one) is listed as such, with nothing of the game: it is not even read.
 """
 from __future__ import annotations
 
@@ -25,6 +26,7 @@ class HomeGame:
     opened: str  # the date it was last opened here, in the reader's language
     finished: bool | None  # None: not worked out (an older game)
     winners: str  # who won (or share the win), for a finished game
+    opens: bool = True  # False: its link no longer opens it (label and facts are then left out)
 
 
 def _winners(state) -> str:
@@ -33,8 +35,11 @@ def _winners(state) -> str:
 
 def home_games() -> list[HomeGame]:
     out = []
-    for index, (game_id, key, role, label, opened) in enumerate(devices.listed("game")):
+    for index, (game_id, key, role, label, opened, opens) in enumerate(devices.listed("game")):
         finished, winners = None, ""
+        if not opens:
+            out.append(HomeGame(game_id, "", role, "", opened_date(opened), None, "", opens=False))
+            continue
         if index < DETAILED:
             try:
                 state = games.load(get_db(), game_id).state

@@ -122,9 +122,9 @@ def tables(found: list[stats.VariantStats], where: dict[str, Where]) -> list[Tab
 @bp.get("/stats")
 def phone():
     """The games on this phone (the latest `MAX_GAMES`), oldest first."""
-    listed = devices.listed("game")
+    listed = devices.opening("game")
     where, loaded = {}, []
-    for game_id, key, _role, _label, opened in reversed(listed[:MAX_GAMES]):
+    for game_id, key, _role, _label, opened, _opens in reversed(listed[:MAX_GAMES]):
         try:
             loaded.append(games.load(get_db(), game_id))
         except games.NotFound:

@@ -245,6 +245,8 @@ def _errors(error) -> dict:
 def add_game(tournament_id, key):
     """The organiser adds a partita: a new game for a table, or an existing one by its scorer link."""
     who = tournaments.authorize(get_db(), tournament_id, key)
+    if not who.may_manage():
+        abort(404)  # the organiser's page (every table's scorer link) answers the organiser alone (#17)
     form = request.form
     try:
         if form.get("link") is not None:

@@ -186,6 +186,27 @@ def test_attach_needs_the_scorer_key_of_a_whist_torneo_game(organiser, api):
     organiser.refused(lambda: organiser.add(game_id=wist["id"], key=wist["keys"]["scorer"]), 422, "invalid_game")
 
 
+def test_the_rooms_join_link_never_attaches_an_existing_game(organiser, api, client):
+    """The join link is the QR code in the room: a table starts its partita with it, but attaching a game
+    that exists (finished, or imported from a forged CSV) would count it at once in the standings: the
+    organiser's act alone (#17)."""
+    game = api.game(variant="whist-torneo", players=FOUR, options={"scheme": "ridotto"})
+    finish(api, {"id": game["id"], "keys": game["keys"]}, ref.make_game(4, "ridotto", seed=17, first_dealer=0))
+    message = organiser.refused(lambda: organiser.add("join", game_id=game["id"], key=game["keys"]["scorer"]),
+                                403, "forbidden")
+    assert "Only the organiser" in message
+    assert organiser.get().get_json()["standings"] == []
+    # Through the pages too: the join key posting to the organiser's form gets a 404, never the organiser's
+    # page with every table's scorer link.
+    partita = organiser.add(players=FIVE, table="A").get_json()
+    for form in ({"link": f"http://localhost/g/{game['id']}/{game['keys']['scorer']}", "round": "1"},
+                 {"players": ""}):
+        page = client.post(f"/t/{organiser.id}/{organiser.keys['join']}/games", data=form)
+        assert page.status_code == 404
+        assert partita["keys"]["scorer"] not in page.get_data(as_text=True)
+    assert [row["id"] for row in organiser.get().get_json()["games"]] == [partita["id"]]
+
+
 def finish(api, added, hands):
     ref.play_api(api, added["id"], added["keys"]["scorer"], hands)
 

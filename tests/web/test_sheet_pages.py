@@ -236,6 +236,20 @@ def test_a_second_tap_on_the_same_pad_records_nothing(client, api):
     assert api.get(game["id"], key).get_json()["hands"][0]["bids"] == [2, 3, None, None]
 
 
+def test_a_queued_bid_does_not_overwrite_bids_recorded_as_a_whole(client, api):
+    """A bid tapped on a pad drawn before another phone recorded the hand's bids all at once (the API's
+    `bids`, or a correction) is refused: it would overwrite one of them (#17)."""
+    game = api.game(players=PLAYERS4, first_dealer=3)
+    key = game["keys"]["scorer"]
+    drawn = api.get(game["id"], key).get_json()["version"]
+    assert api.hand(game["id"], key, 1, {"bids": [2, 4, 3, 5]}).status_code == 200  # another phone, all at once
+    before = api.get(game["id"], key).get_json()
+    queued = client.post(f"/g/{game['id']}/{key}/bid", data={"hand": "1", "seat": "0", "bid": "1",
+                                                              "version": str(drawn)})
+    assert queued.status_code == 412 and "That bid was already recorded" in queued.get_data(as_text=True)
+    assert api.get(game["id"], key).get_json() == before
+
+
 def test_an_undo_form_drawn_before_a_change_undoes_nothing(client, api):
     """The Undo button carries the version it was drawn at: a second tap on it, or one queued while the
     phone was offline and sent after another change, is refused (412) and takes nothing back."""
