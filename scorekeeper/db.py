@@ -125,6 +125,21 @@ def migrate(db: sqlite_utils.Database) -> None:
             db.execute(f"PRAGMA user_version = {number}")
 
 
+UNAVAILABLE = {sqlite3.SQLITE_FULL: "SQLITE_FULL", sqlite3.SQLITE_READONLY: "SQLITE_READONLY",
+               sqlite3.SQLITE_IOERR: "SQLITE_IOERR", sqlite3.SQLITE_CANTOPEN: "SQLITE_CANTOPEN",
+               sqlite3.SQLITE_PERM: "SQLITE_PERM", sqlite3.SQLITE_BUSY: "SQLITE_BUSY",
+               sqlite3.SQLITE_LOCKED: "SQLITE_LOCKED"}
+
+
+def unavailable(error: BaseException) -> str | None:
+    """The name of the storage trouble behind `error` (disk full, read-only, I/O, busy for too long), or
+    None when it is no such trouble: then the web layer answers 503 and asks to try again later."""
+    code = getattr(error, "sqlite_errorcode", None)
+    if not isinstance(error, sqlite3.Error) or code is None:
+        return None
+    return UNAVAILABLE.get(code & 0xFF)
+
+
 def is_busy(error: sqlite3.OperationalError) -> bool:
     """SQLITE_BUSY (another connection holds the lock) or SQLITE_LOCKED."""
     code = getattr(error, "sqlite_errorcode", None)
@@ -191,13 +206,21 @@ class write:
                 try:
                     patiently(lambda: self.db.execute("COMMIT"))
                 except BaseException:
-                    self.db.execute("ROLLBACK")
+                    self._rollback()
                     raise
             else:
-                self.db.execute("ROLLBACK")
+                self._rollback()
         finally:
             self.lock.release()
         return False
+
+    def _rollback(self) -> None:
+        """Roll back what is left: SQLite may have rolled back already (a COMMIT that failed on a full
+        disk), and "cannot rollback" must not hide the error that caused it."""
+        try:
+            self.db.execute("ROLLBACK")
+        except sqlite3.Error:
+            pass
 
 
 def now() -> str:

@@ -23,6 +23,8 @@ from __future__ import annotations
 import json
 import re
 import secrets
+import sqlite3
+from contextlib import contextmanager
 from typing import NamedTuple
 from urllib.parse import urlsplit
 
@@ -103,14 +105,29 @@ def _unsigned_moved(value) -> str | None:
     """An id issued before ids were signed (migration 4 listed them): its list moves to a new id, once."""
     if not (isinstance(value, str) and DEVICE.fullmatch(value)):
         return None
-    db = get_db()
-    with store.write(db):
-        if db.execute("DELETE FROM unsigned_devices WHERE device = ?", [value]).rowcount == 0:
-            return None
-        new = secrets.token_urlsafe(24)
-        for table, _column, _limit in TABLES.values():
-            db.execute(f"UPDATE {table} SET device = ? WHERE device = ?", [new, value])
-    return new
+    db, moved = get_db(), None
+    with _bookkeeping():
+        with store.write(db):
+            if db.execute("DELETE FROM unsigned_devices WHERE device = ?", [value]).rowcount == 0:
+                return None
+            new = secrets.token_urlsafe(24)
+            for table, _column, _limit in TABLES.values():
+                db.execute(f"UPDATE {table} SET device = ? WHERE device = ?", [new, value])
+        moved = new  # reached once committed
+    return moved
+
+
+@contextmanager
+def _bookkeeping():
+    """A write to this phone's list, done on the side of a page: when the storage cannot take it (a full
+    disk, a read-only file) the page is shown all the same and the log says what was not kept."""
+    try:
+        yield
+    except sqlite3.Error as error:
+        trouble = store.unavailable(error)
+        if trouble is None:
+            raise
+        current_app.logger.warning("this phone's list was not updated: %s (%s)", trouble, error)
 
 
 def _adopt_legacy(device_id: str) -> None:
@@ -123,14 +140,16 @@ def _adopt_legacy(device_id: str) -> None:
             continue
         for row in reversed(rows):  # oldest first: the newest ends on top
             if isinstance(row, list) and len(row) == 4 and all(isinstance(v, str) for v in row):
-                _store(kind, device_id, *row)
+                with _bookkeeping():
+                    _store(kind, device_id, *row)
 
 
 def remember(kind: str, item_id: str, key: str, role: str, label: str) -> None:
     """Put a game or tournament at the top of this phone's list (once the device may be known)."""
     device_id = device(create=True)
     if device_id is not None:
-        _store(kind, device_id, item_id, key, role, label)
+        with _bookkeeping():
+            _store(kind, device_id, item_id, key, role, label)
 
 
 def _store(kind: str, device_id: str, item_id: str, key: str, role: str, label: str) -> None:

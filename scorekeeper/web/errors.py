@@ -6,15 +6,19 @@ page still fails, a plain text answer goes out instead.
 """
 from __future__ import annotations
 
+import sqlite3
+
 from flask import Response, jsonify, render_template, request
 from flask_babel import gettext
 from werkzeug.exceptions import HTTPException
 
 from ..csvimport import CsvRefused
+from ..db import unavailable
 from ..games import NotFound
 from ..rules import RuleError
 from ..rules.base import Term
 
+RETRY_SECONDS = 30  # after a storage failure (a full disk, a read-only file): what to tell clients to wait
 HTTP_CODES = {400: "malformed", 403: "cross_site", 404: "not_found", 405: "method_not_allowed", 413: "too_large",
               415: "unsupported_media_type", 429: "rate_limited"}
 
@@ -108,6 +112,24 @@ def register(app) -> None:
             response.headers.update(headers)
             return response, status
         return page_error(error.code, text, headers)
+
+    @app.errorhandler(sqlite3.Error)
+    def storage(error):
+        """The database cannot take the change (its disk is full, it is read-only...): nothing was recorded,
+        the client is asked to try again later (a phone's outbox keeps the entry), the log says why."""
+        trouble = unavailable(error)
+        if trouble is None:
+            return unexpected(error)
+        app.logger.error("storage unavailable: %s (%s) on %s %s", trouble, encodable(error), request.method,
+                         request.path.split("/")[1])
+        text = gettext("The scores cannot be saved right now: the server's storage is full or read-only. Nothing "
+                       "was changed; try again in a little while.")
+        headers = {"Retry-After": str(RETRY_SECONDS)}
+        if wants_json():
+            response, status = json_error(503, "unavailable", text)
+            response.headers.update(headers)
+            return response, status
+        return page_error(503, text, headers)
 
     @app.errorhandler(Exception)
     def unexpected(error):

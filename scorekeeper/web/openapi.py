@@ -16,16 +16,19 @@ def _errors(*codes: int) -> dict:
              412: "If-Match version mismatch (the body carries the current game)",
              413: "The body is too large (64 KB; 16 MB for a CSV import), chunked or not",
              415: "The body is not `text/csv`", 422: "A rule was broken",
-             429: "Too many requests from this client address: wait `Retry-After` seconds"}
+             429: "Too many requests from this client address: wait `Retry-After` seconds",
+             503: "The storage cannot take the change (full or read-only): nothing changed; retry after "
+                  "`Retry-After` seconds (`unavailable`)"}
     out = {str(c): {"description": words[c], "content": {"application/json": {"schema": ERROR}}} for c in codes}
-    if 429 in codes:
-        out["429"]["headers"] = {"Retry-After": {"description": "Seconds to wait", "schema": {"type": "integer"}}}
+    for waiting in {429, 503} & set(codes):
+        out[str(waiting)]["headers"] = {"Retry-After": {"description": "Seconds to wait",
+                                                        "schema": {"type": "integer"}}}
     return out
 
 
 def _writes(*codes: int) -> dict:
-    """The errors of a state-changing request: `codes` and those any write may get (400, 403, 413, 429)."""
-    return _errors(*sorted({400, 403, 413, 429, *codes}))
+    """The errors of a state-changing request: `codes` and those any write may get (400, 403, 413, 429, 503)."""
+    return _errors(*sorted({400, 403, 413, 429, 503, *codes}))
 
 
 def _json(schema: dict, description: str = "OK") -> dict:

@@ -133,3 +133,67 @@ def test_the_database_and_the_secret_are_readable_by_their_owner_alone(tmp_path)
     assert set(modes) >= {"scorekeeper.sqlite3", "scorekeeper.sqlite3-wal", "scorekeeper.sqlite3-shm", "secret_key"}
     assert set(modes.values()) == {0o600}, modes
     assert re.fullmatch(r"[0-9a-f]{64}", (folder / "secret_key").read_text())
+
+
+def _failing_commits(monkeypatch, name: str, code: int):
+    """Every COMMIT fails as SQLite's does on a full disk: it rolls the transaction back itself and says
+    so once (a later ROLLBACK then finds no transaction)."""
+    from scorekeeper import db as store
+
+    real = store.connect
+
+    def connect(path):
+        db = real(path)
+        execute = db.execute
+
+        def failing(sql, *args, **kwargs):
+            if sql == "COMMIT":
+                execute("ROLLBACK")
+                error = sqlite3.OperationalError("database or disk is full")
+                error.sqlite_errorcode, error.sqlite_errorname = code, name
+                raise error
+            return execute(sql, *args, **kwargs)
+        db.execute = failing
+        return db
+    monkeypatch.setattr(store, "connect", connect)
+
+
+def test_a_full_disk_answers_503_and_changes_nothing(app, client, monkeypatch, caplog):
+    api = Api(client)
+    game = api.game(players=NAMES, first_dealer=0)
+    key = game["keys"]["scorer"]
+    before = api.get(game["id"], key).get_json()
+    _failing_commits(monkeypatch, "SQLITE_FULL", sqlite3.SQLITE_FULL)
+    refused = api.bid(game["id"], key, 1, 0, 2)
+    assert refused.status_code == 503 and refused.headers["Retry-After"] == "30"
+    error = refused.get_json()["error"]
+    assert error["code"] == "unavailable" and "storage is full or read-only" in error["message"]
+    assert "SQLITE_FULL" in caplog.text and "cannot rollback" not in caplog.text
+    assert key not in caplog.text
+    page = client.post(f"/g/{game['id']}/{key}/bid", data={"hand": "1", "seat": "0", "bid": "2"})
+    assert page.status_code == 503 and "Nothing was changed" in page.get_data(as_text=True)
+    italian = client.post(f"/g/{game['id']}/{key}/bid", data={"hand": "1", "seat": "0", "bid": "2"},
+                          headers={"Accept-Language": "it"})
+    assert italian.status_code == 503 and "Non è cambiato nulla" in italian.get_data(as_text=True)
+    monkeypatch.undo()
+    assert api.get(game["id"], key).get_json() == before
+
+
+def test_a_read_only_database_still_shows_every_sheet(app, client, monkeypatch):
+    """Viewing a sheet writes the phone's list on the side: when that cannot be written, the sheet is shown
+    all the same; a change is refused with 503."""
+    from scorekeeper import db as store
+
+    api = Api(app.test_client())
+    game = api.game(players=NAMES, first_dealer=0)
+    real = store.connect
+
+    def read_only(path):
+        db = real(path)
+        db.execute("PRAGMA query_only = ON")
+        return db
+    monkeypatch.setattr(store, "connect", read_only)
+    sheet = client.get(f"/g/{game['id']}/{game['keys']['view']}")
+    assert sheet.status_code == 200 and "Bartolomeo" in sheet.get_data(as_text=True)
+    assert client.get("/").status_code == 200
+    assert api.bid(game["id"], game["keys"]["scorer"], 1, 0, 2).status_code == 503
