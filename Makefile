@@ -8,7 +8,7 @@ HOST   ?= 0.0.0.0
 PORT   ?= 5000
 UV_COMPILE = $(VENV)/bin/uv pip compile --quiet --generate-hashes --universal --python-version 3.11
 
-.PHONY: run serve test lint setup setup-dev chromium messages lock vendor bench bench-live clean
+.PHONY: run serve test test-fast lint setup setup-dev chromium messages lock vendor bench bench-live clean
 
 run: setup ## start the app for the table (the production server, all interfaces)
 	HOST=$(HOST) PORT=$(PORT) $(VENV)/bin/segnapunti run
@@ -17,6 +17,9 @@ serve: run ## the same server: gunicorn with gevent workers (scorekeeper/gunicor
 
 test: setup-dev chromium lint ## every test, browser tests included
 	$(PY) -m pytest -n 2 -q
+
+test-fast: setup-dev ## the inner loop: every test but the browser ones (marked `browser`)
+	$(PY) -m pytest -n 2 -q -m "not browser"
 
 lint: setup-dev ## ruff (pyflakes, bugbear, pycodestyle errors): CI runs it with the tests
 	$(VENV)/bin/ruff check --quiet .

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import sqlite3
 import threading
+from pathlib import Path
 
 import pytest
 from werkzeug.serving import make_server
@@ -11,7 +12,15 @@ from scorekeeper import create_app
 
 PLAYERS4 = ["Anna", "Bruno", "Carla", "Dario"]
 PLAYERS5 = ["Anna", "Bruno", "Carla", "Dario", "Elena"]
+BROWSER_TESTS = Path(__file__).resolve().parent / "browser"
 POLL_INTERVAL = 0.05  # serve_forever's wait between shutdown checks (0.5 s by default, paid at every teardown)
+
+
+def pytest_collection_modifyitems(items):
+    """Every test under tests/browser drives Chromium: marked `browser`, so `make test-fast` leaves them out."""
+    for item in items:
+        if BROWSER_TESTS in Path(str(item.fspath)).parents:
+            item.add_marker(pytest.mark.browser)
 
 
 def make_app(folder):

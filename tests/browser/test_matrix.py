@@ -1,4 +1,4 @@
-"""Every page (tests/tour.py) at 360×740, 390×844 and 1280×800, light and dark, English and Italian: no
+"""Every page (tests/tour.py) at 360×740 and 1280×800, light and dark, English and Italian: no
 horizontal overflow of the page or of any table with five long names, no serious or critical axe-core
 violation (see `axe_here`), no script error, and a screenshot of each in test-artifacts/ named
 page-size-theme-language.
@@ -18,10 +18,9 @@ from tests.web.sse import request
 from .axe import serious
 from .sheet import watch
 
-SIZES = {"360": {"width": 360, "height": 740}, "390": {"width": 390, "height": 844},
-         "1280": {"width": 1280, "height": 800}}
-COMBINATIONS = [("360", "light", "en"), ("360", "dark", "it"), ("390", "dark", "en"), ("390", "light", "it"),
-                ("1280", "light", "it"), ("1280", "dark", "en")]
+SIZES = {"360": {"width": 360, "height": 740}, "1280": {"width": 1280, "height": 800}}
+# 390 px phones are seen by the other browser tests; a 360 px page that fits fits them too.
+COMBINATIONS = [("360", "light", "en"), ("360", "dark", "it"), ("1280", "light", "it"), ("1280", "dark", "en")]
 OTHER_LOCALE = {"en": "it-IT", "it": "en-US"}  # the browser asks for the other language; the switch wins
 
 OVERFLOW = """() => ({
