@@ -88,19 +88,27 @@ class Loaded:
     def variant(self):
         return self.state.variant
 
+    @property
+    def dealer_drawn(self) -> bool:
+        """The app drew the first dealer (the creator left it to chance)."""
+        return bool(self.events) and bool(self.events[0]["payload"].get("dealer_drawn"))
+
 
 def create(db, variant, players, first_dealer=None, options=None, also=None) -> tuple[Loaded, dict]:
     """Create a game and its keys; returns the game and {'scorer', 'view', 'seats'}.
 
     `also(db, game_id)` runs in the same transaction (a tournament attaching its new partita):
     when it refuses, no game is left behind."""
-    if first_dealer is None and isinstance(players, list) and players:
+    drawn = first_dealer is None and isinstance(players, list) and bool(players)
+    if drawn:
         first_dealer = secrets.randbelow(len(players))
     state = new_game(variant, players, first_dealer, options)
     game_id = new_id()
     keys = {"scorer": new_key(), "view": new_key(), "seats": [new_key() for _ in state.players]}
     payload = {"variant": state.variant.id, "players": list(state.players),
                "first_dealer": state.first_dealer, "options": state.options}
+    if drawn:
+        payload["dealer_drawn"] = True  # the sheet says so until the first hand is in
     with store.write(db):
         db["games"].insert({"id": game_id, "variant": state.variant.id, "created_at": store.now()})
         rows = [("scorer", None, keys["scorer"]), ("view", None, keys["view"])]

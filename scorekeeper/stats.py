@@ -16,6 +16,7 @@ from typing import Iterable
 
 from .families import family_of
 from .rules import VARIANTS
+from .rules.base import is_draw
 
 
 @dataclass(frozen=True)
@@ -31,7 +32,8 @@ class Moment:
 class PlayerStats:
     name: str
     played: int = 0  # finished games
-    won: int = 0  # first places, alone or shared
+    won: int = 0  # first places, alone or shared with some (not all: that is a draw)
+    drawn: int = 0  # games everyone tied: nobody won them
     places: list[int] = field(default_factory=list)  # in each finished game, in the order given
     results: list[int] = field(default_factory=list)  # final totals (the side's), same order
     hands: int = 0  # scored hands, finished games or not
@@ -84,6 +86,7 @@ def compute(games: Iterable) -> list[VariantStats]:
         stats.games += 1
         stats.finished += state.finished
         places = {place.seat: place for place in state.standings}
+        drawn = is_draw(state.standings)
         family = family_of(state.variant)
         for seat, name in enumerate(state.players):
             row = rows.get((state.variant.id, name_key(name)))
@@ -95,7 +98,8 @@ def compute(games: Iterable) -> list[VariantStats]:
                 row.hand(Moment(hand.scores[column], game.id, hand.number))
             if state.finished:
                 row.played += 1
-                row.won += places[seat].place == 1
+                row.won += places[seat].place == 1 and not drawn
+                row.drawn += drawn
                 row.places.append(places[seat].place)
                 row.results.append(places[seat].total)
             row.counts.update(family.tally(state, seat))

@@ -342,6 +342,11 @@ def competition_places(keys: Sequence) -> list[int]:
     return places
 
 
+def is_draw(standings: Sequence[Place]) -> bool:
+    """Everyone shares the first place: a draw, which nobody wins (a first place shared by some is theirs)."""
+    return len(standings) > 1 and all(place.place == 1 for place in standings)
+
+
 def standings_by_total(totals: Sequence[int]) -> list[Place]:
     """Higher total ranks first; equal totals share the place. Listed best first, then by seat."""
     places = competition_places(list(totals))

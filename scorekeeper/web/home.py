@@ -12,6 +12,7 @@ from datetime import datetime
 from flask_babel import format_date
 
 from .. import games
+from ..rules.base import is_draw
 from . import devices, get_db
 
 DETAILED = 30
@@ -25,12 +26,16 @@ class HomeGame:
     label: str
     opened: str  # the date it was last opened here, in the reader's language
     finished: bool | None  # None: not worked out (an older game)
-    winners: str  # who won (or share the win), for a finished game
+    winners: str  # who won (or share the win), for a finished game; "" for a draw
     opens: bool = True  # False: its link no longer opens it (label and facts are then left out)
 
 
 def _winners(state) -> str:
-    return ", ".join(state.players[place.seat] for place in state.standings if place.place == 1)
+    """Who won a finished game (several when they share the first place); nobody in a draw."""
+    standings = state.standings
+    if is_draw(standings):
+        return ""
+    return ", ".join(state.players[place.seat] for place in standings if place.place == 1)
 
 
 def home_games() -> list[HomeGame]:

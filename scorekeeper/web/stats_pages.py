@@ -49,6 +49,7 @@ class Row:
     name: str
     played: int
     won: int
+    drawn: str  # "1 draw", or "" when none
     win_bar: charts.Bar | None
     average: str
     places: list
@@ -94,7 +95,9 @@ def row(player: stats.PlayerStats, variant, most: int, where: dict[str, Where]) 
     counts = Counter(player.places)
     average = player.average_place
     return Row(
-        name=player.name, played=player.played, won=player.won, win_bar=charts.bar(player.won, player.played),
+        name=player.name, played=player.played, won=player.won,
+        drawn=ngettext("%(num)s draw", "%(num)s draws", player.drawn) if player.drawn else "",
+        win_bar=charts.bar(player.won, player.played),
         average=format_decimal(round(float(average), 1)) if average is not None else "–",
         places=charts.places(counts, most) if player.places else [],
         places_label=", ".join(gettext("place %(place)s: %(count)s", place=place, count=counts[place])

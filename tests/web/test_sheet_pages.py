@@ -268,3 +268,26 @@ def test_an_undo_form_drawn_before_a_change_undoes_nothing(client, api):
     assert client.post(f"{base}/undo", data={"version": "x"}).status_code == 412  # a mangled version: nothing
     assert client.post(f"{base}/undo").status_code == 303  # no version (an older page): undoes as before
     assert api.get(game["id"], key).get_json()["hands"][0]["bids"] == [None, None, None, None]
+
+
+@pytest.mark.parametrize("system, shown", [(1, "7 tricks (+2)"), (2, "7 tricks")])
+def test_solo_shows_over_tricks_only_where_they_score(client, api, system, shown):
+    """By points the tricks over the contract score and are shown; by stakes they do not (#19)."""
+    game = api.game(variant="solo-whist", options={"system": system})
+    key = game["keys"]["scorer"]
+    api.recorded(game["id"], key, 1, {"contract": "solo", "declarer": 0, "trump": "H", "tricks": 7})
+    page = " ".join(re.sub(r"<[^>]+>", " ", client.get(f"/g/{game['id']}/{key}").get_data(as_text=True)).split())
+    assert shown in page
+    if system == 2:
+        assert "(+2)" not in page
+
+
+def test_a_dealer_drawn_at_random_is_said_on_the_sheet(client):
+    """Left to chance on the form (the default), the first dealer is drawn: the sheet says who until the
+    first hand is in (#19); a dealer ticked on the form is not "drawn"."""
+    drawn = client.post("/new", data={"variant": "wist", "player": PLAYERS4, "first_dealer": "draw"})
+    page = " ".join(re.sub(r"<[^>]+>", " ", client.get(drawn.headers["Location"]).get_data(as_text=True)).split())
+    dealer = re.search(r"Drawn at random: (\w+) deals first\.", page).group(1)
+    assert dealer in PLAYERS4 and f"{dealer} deals" in page
+    ticked = client.post("/new", data={"variant": "wist", "player": PLAYERS4, "first_dealer": "2"})
+    assert "Drawn at random" not in client.get(ticked.headers["Location"]).get_data(as_text=True)

@@ -101,3 +101,20 @@ def test_a_tournament_has_statistics_for_every_key(client, api):
         assert "Bruno +26 hand 6 · table 1, round 1 +13 hand 1" in page
     response = client.get(f"/t/{tournament_id}/nope/stats")
     assert response.status_code == 404 and "no such tournament" in response.get_data(as_text=True)
+
+
+def test_a_drawn_partie_is_won_by_nobody(client, api):
+    """Piquet with the draw option, six even deals: a draw on the home list and in the statistics, not a
+    win for both (#19); in Italian too."""
+    even = {"point": [0, 0], "play_points": [7, 7], "tricks_won": [6, 6]}
+    game = api.game(variant="piquet", players=["Anna", "Bruno"], options={"tie": "draw"})
+    for number in range(1, 7):
+        api.recorded(game["id"], game["keys"]["scorer"], number, even)
+    assert client.get(f"/g/{game['id']}/{game['keys']['scorer']}").status_code == 200
+    home = text(client.get("/").get_data(as_text=True))
+    assert "finished, a draw" in home and "won by" not in home
+    piquet = section(client.get("/stats").get_data(as_text=True), "Piquet")
+    assert "Anna 0/1 (1 draw)" in piquet and "Bruno 0/1 (1 draw)" in piquet
+    client.set_cookie("lang", "it")
+    assert "finita in parità" in text(client.get("/").get_data(as_text=True))
+    assert "(1 pareggio)" in section(client.get("/stats").get_data(as_text=True), "Piquet")

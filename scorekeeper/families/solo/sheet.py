@@ -14,7 +14,7 @@ from flask_babel import gettext, ngettext
 from flask_babel import lazy_gettext as _l
 
 from ...games import Access, Loaded, Seen
-from ...rules.solo import CONTRACTS, NONE, PASS, money
+from ...rules.solo import CONTRACTS, NONE, PASS, STAKES, money
 from ..common import RED, form_number, symbol
 from .present import contract_name
 
@@ -69,12 +69,14 @@ class Entry:
     deals_left: int | None
 
 
-def _outcome(hand) -> tuple[str, str]:
+def _outcome(hand, state) -> tuple[str, str]:
+    """Made or failed, and the tricks: with the tricks over or under the contract where they score (by
+    points); by stakes they do not, so they are not shown."""
     record, result = hand.record, hand.result
     if record.contract == PASS:
         return "", ""
     tricks = ngettext("%(num)s trick", "%(num)s tricks", record.tricks)
-    if CONTRACTS[record.contract].misere:
+    if CONTRACTS[record.contract].misere or state.options["system"] == STAKES:
         return ("made" if result.made else "failed"), tricks
     return ("made" if result.made else "failed"), f"{tricks} ({result.difference:+d})"
 
@@ -86,7 +88,7 @@ def rows(loaded: Loaded, who: Access) -> list[Row]:
         if hand.result is None:
             continue
         record = hand.record
-        outcome, detail = _outcome(hand)
+        outcome, detail = _outcome(hand, state)
         declarer = ""
         if record.declarer is not None:
             declarer = state.players[record.declarer]
@@ -106,7 +108,7 @@ def _last(state) -> str:
     hand = scored[-1]
     if hand.record.contract == PASS:
         return gettext("Deal %(n)s: all passed, nobody scores.", n=hand.number)
-    outcome, detail = _outcome(hand)
+    outcome, detail = _outcome(hand, state)
     won = ", ".join(f"{name} {score:+d}" for name, score in zip(state.players, hand.scores))
     return gettext("Deal %(n)s: %(contract)s by %(name)s, %(outcome)s, %(detail)s — %(won)s.", n=hand.number,
                    contract=contract_name(hand.record.contract), name=state.players[hand.record.declarer],
