@@ -123,8 +123,15 @@ def refusal(model: type[Body], errors: list[dict]) -> Exception:
 # also take (and tidy) runs of spaces, tabs and newlines in a name; the document leaves those out.
 _CONTROLS = "\\x00-\\x1f\\x7f-\\x9f\\u202a-\\u202e\\u2066-\\u2069"
 _SPACES = " \\xa0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000\\ufeff"
-NAME_SCHEMA = {"type": "string", "minLength": 1, "maxLength": MAX_NAME,
-               "pattern": f"^[^{_CONTROLS}]*[^{_CONTROLS}{_SPACES}][^{_CONTROLS}]*$"}
+
+
+def text_schema(most: int, nullable: bool = False) -> dict:
+    """A name, a label: 1 to `most` characters, something visible, no control characters."""
+    return {"type": ["string", "null"] if nullable else "string", "minLength": 1, "maxLength": most,
+            "pattern": f"^[^{_CONTROLS}]*[^{_CONTROLS}{_SPACES}][^{_CONTROLS}]*$"}
+
+
+NAME_SCHEMA = text_schema(MAX_NAME)
 
 
 def option_schema(option: Option) -> dict:
@@ -248,10 +255,12 @@ def _round(value):
 
 
 SCHEMES = tuple(tournaments_rules.SCHEME.choices)
-TournamentName = Annotated[str | None, Field(max_length=tournaments_rules.MAX_TOURNAMENT_NAME, description=(
-    "1–60 characters; “Tournament” in the request's language when absent.")), BeforeValidator(_tournament_name)]
-Table = Annotated[str | None, Field(max_length=tournaments_rules.MAX_TABLE, description=(
-    "A label of 1–20 characters; the next free number in the round when absent.")), BeforeValidator(_table)]
+TournamentName = Annotated[str | None, BeforeValidator(_tournament_name), WithJsonSchema({
+    **text_schema(tournaments_rules.MAX_TOURNAMENT_NAME, nullable=True),
+    "description": "1–60 characters; “Tournament” in the request's language when absent."})]
+Table = Annotated[str | int | None, BeforeValidator(_table), WithJsonSchema({
+    **text_schema(tournaments_rules.MAX_TABLE, nullable=True),
+    "description": "A label of 1–20 characters; the next free number in the round when absent."})]
 Round = Annotated[int | None, Field(ge=1, le=tournaments_rules.MAX_ROUND, description=(
     "1–99; the latest round (1 at first) when absent.")), BeforeValidator(_round)]
 

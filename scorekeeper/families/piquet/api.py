@@ -4,18 +4,31 @@ from __future__ import annotations
 
 from typing import Annotated
 
-from pydantic import BeforeValidator, Field
+from pydantic import BeforeValidator, Field, WithJsonSchema
 
 from ...rules.base import N_, InvalidInput, TricksSum, _short, check_int
-from ...rules.piquet import PLAYERS, TRICKS
+from ...rules.piquet import PLAYERS, TRICKS, point_values, sequence_totals, set_totals
 from ...shapes import MISSING, Answer, Body, GameAnswer, listing, variants_of, whole
 
 MOST = 99  # the most points a class or the play is recorded with (the rules then check what a hand can score)
+POINTS = point_values("cards") | point_values("pips")  # the point, counted either way (an option of the game)
 
 
 def pair(field: str, high: int, error=InvalidInput, description: str | None = None):
     """One value per player: [seat 0, seat 1]."""
     return listing(whole(field, 0, high, error=error), field, PLAYERS, PLAYERS, description=description)
+
+
+def declared(field: str, values: frozenset[int], description: str):
+    """What the two players scored in one class of declarations: each a value some hand of twelve cards scores
+    (the rules say which, `rules.piquet`), and one of the two 0 — the document says so; the rules check it
+    (with the carte blanche, which narrows what a hand can hold)."""
+    scored = sorted(values - {0})
+    schema = {"type": "array", "minItems": PLAYERS, "maxItems": PLAYERS, "items": {"type": "integer"},
+              "anyOf": [{"prefixItems": [{"const": 0}, {"enum": [0, *scored]}]},
+                        {"prefixItems": [{"enum": scored}, {"const": 0}]}],
+              "description": description}
+    return Annotated[pair(field, MOST), WithJsonSchema(schema)]
 
 
 def _winners(values):
@@ -43,11 +56,10 @@ class PiquetHandBody(Body):
 
     carte_blanche: Annotated[list[bool], Field(min_length=PLAYERS, max_length=PLAYERS, description=(
         "Per player: true for a hand without king, queen or jack."))] = MISSING
-    point: pair("point", MOST, description="Per player, what they scored for the point; one of the two is 0.") \
-        = MISSING
-    sequences: pair("sequences", MOST, description="Per player, what their sequences scored; one of the two is 0.") \
-        = MISSING
-    sets: pair("sets", MOST, description="Per player, what their sets scored; one of the two is 0.") = MISSING
+    point: declared("point", POINTS, "Per player, what they scored for the point; one of the two is 0.") = MISSING
+    sequences: declared("sequences", sequence_totals(), "Per player, what their sequences scored; one of the two "
+                                                        "is 0.") = MISSING
+    sets: declared("sets", set_totals(), "Per player, what their sets scored; one of the two is 0.") = MISSING
     trick_winners: Annotated[list[Annotated[int, Field(ge=0, le=PLAYERS - 1)]], Field(
         min_length=TRICKS, max_length=TRICKS, description="The seat that won each of the 12 tricks, in order."),
         BeforeValidator(_winners)] = MISSING
