@@ -20,7 +20,9 @@ from __future__ import annotations
 
 from typing import Annotated, Any, Callable, ClassVar, Literal
 
-from pydantic import MISSING, BaseModel, BeforeValidator, ConfigDict, Field, ValidationError, WithJsonSchema, create_model
+from pydantic import (
+    MISSING, BaseModel, BeforeValidator, ConfigDict, Field, ValidationError, WithJsonSchema, create_model,
+)
 
 from . import games, tournaments as tournaments_rules
 from .rules import VARIANTS, find_variant

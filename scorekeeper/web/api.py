@@ -1,7 +1,7 @@
 """JSON API v1 (docs/api.md): thin handlers over the service layer."""
 from __future__ import annotations
 
-from flask import Blueprint, current_app, jsonify, request
+from flask import Blueprint, jsonify, request
 from werkzeug.exceptions import UnsupportedMediaType
 
 from .. import archive, csvexport, games, shapes
