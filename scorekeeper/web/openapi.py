@@ -257,7 +257,9 @@ def document(family: str | None = None) -> dict:
         "openapi": "3.1.0",
         "info": {"title": "Segnapunti API", "version": "1",
                  "description": "Score sheets for card games played with a real deck. Seats are 0-based indexes into "
-                                "the player list (the order of play). The reference, with examples: `/docs/api.md`."},
+                                "the player list (the order of play). A whole number is written as one: JSON Schema "
+                                "calls `2.0` an integer, the API refuses it (422 `invalid_input`). The reference, "
+                                "with examples: `/docs/api.md`."},
         "externalDocs": {"description": "The API reference, with examples", "url": "/docs/api.md"},
         "components": {
             "securitySchemes": {"bearer": {"type": "http", "scheme": "bearer",
