@@ -148,14 +148,25 @@ def _one_per_family(models: list) -> dict:
 
 
 # -- the paths ---------------------------------------------------------------------------------------------------
+# Where a created game leads (OpenAPI links: a client, or schemathesis's stateful run, follows them).
+FOLLOW = {"readGame": {}, "recordHand": {"n": 1}, "undo": {}, "exportCsv": {}}
+
+
+def _created() -> dict:
+    created = answer(ref(shapes.Created), "Created", "Location")
+    created["links"] = {operation: {"operationId": operation, "parameters": {
+        "game_id": "$response.body#/id", **extra}} for operation, extra in FOLLOW.items()}
+    return created
+
+
 def _game_paths(family: str | None) -> dict:
     write = {"security": AUTH}
     game = answer(GAME, "The game, as this key sees it", "ETag", "Cache-Control")
     paths = {
         "/api/v1/games": {"post": {
             "summary": "Create a game (no key needed); answers with its keys and links", "security": NO_AUTH,
-            "requestBody": body({"$ref": "#/components/schemas/NewGame"}),
-            "responses": {"201": answer(ref(shapes.Created), "Created", "Location"), **errors(*WRITES, 422)}}},
+            "operationId": "createGame", "requestBody": body({"$ref": "#/components/schemas/NewGame"}),
+            "responses": {"201": _created(), **errors(*WRITES, 422)}}},
         "/api/v1/games/import": {"post": {
             "summary": "Create a game from a CSV this app exported (no key needed): the same answer as creating one",
             "description": "The whole file as the body. Every row is checked against the rules; a file that is "
@@ -167,15 +178,16 @@ def _game_paths(family: str | None) -> dict:
                                                                                                422)}}},
         "/api/v1/games/{game_id}": {"get": {
             "summary": "Read a game (any key; sealed bids hidden)", "parameters": [GAME_ID], **write,
+            "operationId": "readGame",
             "responses": {"200": game, **errors(404)}}},
         "/api/v1/games/{game_id}/hands/{n}": {"put": {
-            **write, "parameters": [GAME_ID, HAND, IF_MATCH],
+            **write, "parameters": [GAME_ID, HAND, IF_MATCH], "operationId": "recordHand",
             "summary": "Record or correct a hand (scorer): the fields of the game's family",
             "requestBody": body({"$ref": "#/components/schemas/HandBody"}),
             "responses": {"200": game, **errors(*WRITES, 404, 409, 412, 422)}}},
         "/api/v1/games/{game_id}/undo": {"post": {
-            **write, "parameters": [GAME_ID, IF_MATCH], "summary": "Take back the latest change still standing "
-                                                                   "(scorer)",
+            **write, "parameters": [GAME_ID, IF_MATCH], "operationId": "undo",
+            "summary": "Take back the latest change still standing (scorer)",
             "responses": {"200": game, **errors(*WRITES, 404, 409, 412)}}},
         "/api/v1/games/{game_id}/end": {"post": {
             **write, "parameters": [GAME_ID, IF_MATCH],
@@ -188,6 +200,7 @@ def _game_paths(family: str | None) -> dict:
                           **errors(*WRITES, 404, 422)}}},
         "/api/v1/games/{game_id}/export.csv": {"get": {
             "summary": "The game as CSV: one row per scored hand per player (per side)", "parameters": [GAME_ID],
+            "operationId": "exportCsv",
             **write, "responses": {"200": {"description": "CSV", "content": {"text/csv": {
                 "schema": {"type": "string"}}}}, **errors(404)}}},
         "/api/v1/games/{game_id}/events": {"get": {

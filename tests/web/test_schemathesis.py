@@ -288,3 +288,32 @@ def test_every_variant_is_covered():
 def test_the_served_document_is_the_generated_one(app):
     served = app.test_client().get("/api/v1/openapi.json").get_json()
     assert served == json.loads(json.dumps(document()))
+
+
+# -- stateful: create → read, record a hand, undo, export, following the document's links ----------------------------
+def test_following_the_links_of_a_created_game(app):
+    """Schemathesis's state machine over the served document: it creates games (any variant) and follows the
+    201's links to the new game with the scorer key the creation answered (the one thing a link cannot carry)."""
+    schema = schemathesis.openapi.from_wsgi("/api/v1/openapi.json", app)
+    scorer_keys: dict[str, str] = {}
+    followed = Counter()
+
+    class Machine(schema.as_state_machine()):
+        def before_call(self, case):
+            case.headers = {**(case.headers or {}), "Accept-Encoding": "identity"}
+            game_id = (case.path_parameters or {}).get("game_id")
+            if game_id in scorer_keys:
+                case.headers["Authorization"] = f"Bearer {scorer_keys[game_id]}"
+                followed[case.operation.label] += 1
+
+        def after_call(self, response, case):
+            if case.path == "/api/v1/games" and response.status_code == 201:
+                created = response.json()
+                scorer_keys[created["id"]] = created["keys"]["scorer"]
+
+        def validate_response(self, response, case, additional_checks=None, **kwargs):
+            case.validate_response(response, checks=CHECKS)
+
+    Machine.run(settings=settings(max_examples=15, stateful_step_count=6, deadline=None, derandomize=True,
+                                  database=None, suppress_health_check=list(HealthCheck)))
+    assert scorer_keys and len(followed) >= 3, f"links followed: {dict(followed)}"
