@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from . import db as store
 from . import live
 from .keys import find_key, new_id, new_key
-from .rules import N_, RuleError, new_game
+from .rules import N_, VARIANTS, RuleError, new_game
 from .rules.base import StateConflict
 
 ROLES = ("scorer", "view", "seat")
@@ -119,6 +119,14 @@ def create(db, variant, players, first_dealer=None, options=None, also=None) -> 
         if also is not None:
             also(db, game_id)
     return Loaded(game_id, state, 1, []), keys
+
+
+def variant_of(db, game_id: str):
+    """The variant of a game (without replaying it): what the shape of a change to it depends on."""
+    row = db.execute("SELECT variant FROM games WHERE id = ?", [game_id]).fetchone()
+    if row is None:
+        raise NotFound()
+    return VARIANTS[row[0]]
 
 
 def keys_of(db, game_id: str) -> dict:

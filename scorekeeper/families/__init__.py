@@ -32,6 +32,10 @@ class Family(Protocol):
     hand_word: Any  # "hand %(n)s" or "deal %(n)s" (lazily translated), as its players say it
     hands_word: Any  # "Hands" or "Deals": the axis of its running-totals chart
 
+    bid_body: Any  # the body of `PUT …/bids/<seat>` (a `shapes.Body`), None for a family without bidding
+    hand_body: Any  # the body of `PUT …/hands/<n>` (a `shapes.Body`): the API checks its shape with it
+    game_answer: Any  # a game of the family as the API answers it (a `shapes.Answer`), its hands included
+
     def columns(self, state: GameState) -> list[str]:
         """Whose scores the sheet, the chart and `totals` list: the players, or the sides."""
 
@@ -72,11 +76,12 @@ class Family(Protocol):
 
 class Siblings:
     """A family assembled from its sibling modules: `present` (JSON, CSV, history), `sheet` (the sheet's
-    model and the form parser) and `stats` (its own statistics), each holding the functions the protocol
-    names."""
+    model and the form parser), `stats` (its own statistics), each holding the functions the protocol
+    names, and `api` (what its hand body and its answers look like: `HandBody`, `Game`)."""
 
-    def __init__(self, id: str, present, sheet, stats, rules: str, hand_word, hands_word):
+    def __init__(self, id: str, present, sheet, stats, api, rules: str, hand_word, hands_word):
         self.id, self._present, self._sheet, self._stats = id, present, sheet, stats
+        self.bid_body, self.hand_body, self.game_answer = api.BidBody, api.HandBody, api.Game
         self.rules = rules  # its rules page under docs/
         self.hand_word = hand_word  # "hand %(n)s" or "deal %(n)s", as its players say it
         self.hands_word = hands_word  # "Hands" or "Deals"

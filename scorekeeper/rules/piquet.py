@@ -43,6 +43,11 @@ FIELDS = ("carte_blanche", "point", "sequences", "sets", "trick_winners", "play_
 CLASS_WORDS = {"point": Term(N_("the point")), "sequences": Term(N_("sequences")), "sets": Term(N_("sets"))}
 
 
+def is_seat(value: Any) -> bool:
+    """0 or 1, as a whole number: 1.0 and True are not seats (they compare equal to 1, and would be stored)."""
+    return not isinstance(value, bool) and isinstance(value, int) and 0 <= value < PLAYERS
+
+
 @dataclass(frozen=True)
 class PiquetVariant:
     id: str
@@ -253,7 +258,7 @@ def set_points(sets: Iterable[Any]) -> int:
     """What sets score: a trio (three of a kind, 10 or higher) 3, a quatorze (four) 14."""
     sets = list(sets)
     for size in sets:
-        if isinstance(size, bool) or size not in SET_POINTS:
+        if isinstance(size, bool) or not isinstance(size, int) or size not in SET_POINTS:
             raise InvalidInput(N_("A set is three (a trio) or four (a quatorze) cards of a kind, not %(size)s."),
                                field="sets", size=_short(size))
     if len(sets) > len(SET_RANKS) or sum(sets) > HAND_CARDS:
@@ -601,7 +606,7 @@ class PiquetGame(DealByDeal):
             raise InvalidInput(N_("Give the winner of each trick in order: 12 seats, 0 (%(player0)s) or 1 "
                                   "(%(player1)s)."), field="trick_winners", **self._names())
         for value in values:
-            if isinstance(value, bool) or value not in (0, 1):
+            if not is_seat(value):
                 raise InvalidInput(N_("“%(seat)s” is not a player: a trick is won by 0 (%(player0)s) or 1 "
                                       "(%(player1)s)."), field="trick_winners", seat=_short(value),
                                    **self._names())
@@ -620,7 +625,7 @@ class PiquetGame(DealByDeal):
     def _check_pique_seat(self, value: Any, number: int) -> int | None:
         if value is None:
             return None
-        if isinstance(value, bool) or value not in (0, 1):
+        if not is_seat(value):
             raise InvalidInput(N_("There is no seat %(seat)s at this table."), field="pique", seat=_short(value))
         elder = self.elder(number)
         if value != elder:

@@ -10,8 +10,8 @@ from dataclasses import dataclass, field, replace
 from typing import Any, Callable, Sequence
 
 from .base import (
-    N_, HandNotCurrent, InvalidInput, Option, Place, RuleError, StateConflict, TricksSum, check_int, check_seat,
-    standings_by_total,
+    N_, HandNotCurrent, InvalidInput, Option, Place, RuleError, StateConflict, TricksSum, _short, check_int,
+    check_seat, standings_by_total,
 )
 
 SUITS = ("H", "D", "C", "S")
@@ -263,10 +263,13 @@ class PredictionGame:
         if "bids" in fields:
             self._check_slips_open(spec, record)
             bids = self._check_list(fields["bids"], "bids", allow_none=True)
+            for bid in bids:
+                if bid is not None and (isinstance(bid, bool) or not isinstance(bid, int)):
+                    raise InvalidInput(N_("“%(value)s” is not a whole number."), field="bids", value=_short(bid))
             if spec.bidding == NO_BIDS and any(b not in (0, None) for b in bids):
                 raise BiddingClosed(N_("There is no bidding in the %(name)s round: everyone plays for zero."),
                                     name=spec.name or str(spec.number))
-            bids = tuple(0 if spec.bidding == NO_BIDS else self._check_bid(spec, b) if b is not None else None
+            bids = tuple(0 if spec.bidding == NO_BIDS else self._check_bid(spec, b, "bids") if b is not None else None
                          for b in bids)
             record = replace(record, bids=bids)
             self._check_forbidden(spec, record)
@@ -314,10 +317,10 @@ class PredictionGame:
             raise BiddingClosed(N_("All the sealed bids are in: none can change now. Record the tricks to "
                                    "open the slips; a bid can be corrected after that."), field="bid")
 
-    def _check_bid(self, spec: HandSpec, bid: Any) -> int:
+    def _check_bid(self, spec: HandSpec, bid: Any, field: str = "bid") -> int:
         if not isinstance(bid, bool) and isinstance(bid, int) and bid > spec.cards:
-            self._refuse_capped(spec, BidOutOfRange, "bid")
-        return check_int(bid, "bid", 0, spec.cards, error=BidOutOfRange)
+            self._refuse_capped(spec, BidOutOfRange, field)
+        return check_int(bid, field, 0, spec.cards, error=BidOutOfRange)
 
     def _refuse_capped(self, spec: HandSpec, error, field: str) -> None:
         """Asking for more cards than a capped hand deals (5 players at whist-torneo: 13 → 10)."""

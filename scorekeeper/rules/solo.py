@@ -349,20 +349,13 @@ class SoloGame(DealByDeal):
 
     def _check_record(self, values: dict) -> DealRecord:
         """The whole record, checked in the order a scorer fills it in."""
-        name = values["contract"]
-        if name is None:
-            raise InvalidInput(N_("Record the contract that was played, or “pass” if nobody played one."),
-                               field="contract")
-        if name == PASS:
+        contract = check_contract(values["contract"])
+        if contract is None:
             for key in FIELDS[1:]:
                 if values[key] is not None:
                     raise InvalidInput(N_("Nobody plays a passed deal (everyone passed, or the proposal was not "
                                           "accepted): record no declarer, partner, trump or tricks."), field=key)
             return DealRecord(contract=PASS)
-        contract = CONTRACTS.get(name) if isinstance(name, str) else None
-        if contract is None:
-            raise InvalidContract(N_("“%(contract)s” is not a contract of Solo Whist; choose one of: %(contracts)s."),
-                                  contract=_short(name), contracts=", ".join((*CONTRACTS, PASS)))
         declarer = values["declarer"]
         if declarer is None:
             raise InvalidInput(N_("Record who played the %(contract)s (the declarer)."), field="declarer",
@@ -416,14 +409,32 @@ class SoloGame(DealByDeal):
             if contract.partner:
                 raise InvalidInput(N_("Record the tricks the two partners took together."), field="tricks")
             raise InvalidInput(N_("Record the tricks the declarer took."), field="tricks")
-        if isinstance(tricks, bool) or not isinstance(tricks, int):
-            raise InvalidInput(N_("“%(value)s” is not a whole number of tricks."), field="tricks",
-                               value=_short(tricks))
-        if tricks > TRICKS:
-            raise TricksSum(N_("%(value)s tricks is above 13: a deal has 13 tricks."), field="tricks", value=tricks)
-        if tricks < 0:
-            raise TricksSum(N_("The tricks cannot be fewer than 0 (%(value)s)."), field="tricks", value=tricks)
-        return tricks
+        return check_tricks(tricks)
+
+
+def check_contract(name: Any) -> Contract | None:
+    """The contract a record names (None for a pass); refused when none is named or Solo Whist has no such one."""
+    if name is None:
+        raise InvalidInput(N_("Record the contract that was played, or “pass” if nobody played one."),
+                           field="contract")
+    if name == PASS:
+        return None
+    contract = CONTRACTS.get(name) if isinstance(name, str) else None
+    if contract is None:
+        raise InvalidContract(N_("“%(contract)s” is not a contract of Solo Whist; choose one of: %(contracts)s."),
+                              contract=_short(name), contracts=", ".join((*CONTRACTS, PASS)))
+    return contract
+
+
+def check_tricks(tricks: Any) -> int:
+    """A deal's tricks: a whole number from 0 to 13."""
+    if isinstance(tricks, bool) or not isinstance(tricks, int):
+        raise InvalidInput(N_("“%(value)s” is not a whole number of tricks."), field="tricks", value=_short(tricks))
+    if tricks > TRICKS:
+        raise TricksSum(N_("%(value)s tricks is above 13: a deal has 13 tricks."), field="tricks", value=tricks)
+    if tricks < 0:
+        raise TricksSum(N_("The tricks cannot be fewer than 0 (%(value)s)."), field="tricks", value=tricks)
+    return tricks
 
 
 def _has_place(contract: Contract | None, name: str) -> bool:

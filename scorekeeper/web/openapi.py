@@ -1,262 +1,286 @@
-"""The OpenAPI 3 document of API v1, served at /api/v1/openapi.json."""
+"""The OpenAPI 3.1 document of API v1, served at /api/v1/openapi.json.
+
+Generated, not written: every body and answer schema comes from the declarations the API checks
+bodies with (`scorekeeper.shapes` and each family's `families/<family>/api.py`, pydantic models),
+so the document cannot say something the server does not do. What is declared here is what has no
+model: the paths, who may call them, their errors and headers, in one table.
+
+A body that depends on the game's variant (`PUT …/hands/<n>`, `PUT …/bids/<seat>`) is `anyOf` the
+families' declarations, each saying which variants it is for: `anyOf` rather than `oneOf`, because
+some bodies fit several families (`{"trump": "S"}` is a hand of three), and `oneOf` would call them
+invalid. A game is `oneOf` the families' games, told apart by `variant`.
+"""
 from __future__ import annotations
 
+from functools import cache
+
+from pydantic.json_schema import GenerateJsonSchema, models_json_schema
+
+from .. import shapes
+from ..families import FAMILIES
 from ..rules import VARIANTS
 
+REF = "#/components/schemas/{model}"
 ERROR = {"$ref": "#/components/schemas/Error"}
 GAME = {"$ref": "#/components/schemas/Game"}
 AUTH = [{"bearer": []}]
+NO_AUTH: list = []
+
+# -- errors and headers --------------------------------------------------------------------------------------
+ERRORS = {
+    400: "`malformed`: not a JSON object in UTF-8, or a string holding a lone surrogate",
+    403: "`forbidden`: the key's role may not do this; `cross_site`: a browser sent it from another site",
+    404: "`not_found`: unknown game (or tournament), or a key that does not open it — the same answer for both",
+    409: "A state conflict: `hand_not_current`, `bidding_closed`, `conflict`, `too_many_changes`, `table_taken`, "
+         "`already_in_tournament`",
+    412: "`version_mismatch`: `If-Match` names a version that is no longer current; the error carries the game",
+    413: "`too_large`: the body is over 64 KB (16 MB for a CSV import), chunked or not",
+    415: "`unsupported_media_type`: the body is not `text/csv`",
+    422: "A rule was broken, or a field has the wrong shape: the code says which, `field` names the field "
+         "(`invalid_input`, `bid_out_of_range`, `tricks_sum`, `forbidden_bid`, `missing_bids`, `invalid_players`, "
+         "`invalid_option`, `invalid_contract`, `invalid_csv` with `line`, `invalid_game`, `rule`)",
+    429: "`rate_limited`: too many requests from this client address; wait `Retry-After` seconds",
+    503: "`unavailable`: the storage cannot take the change (full, or read-only): nothing changed; retry after "
+         "`Retry-After` seconds",
+}
+WRITES = (400, 403, 413, 429, 503)  # what any write may get
+HEADERS = {
+    "ETag": {"description": "The version: `\"<n>\"` for a game, a fingerprint for a tournament.", "required": True,
+             "schema": {"type": "string"}},
+    "Location": {"description": "The address of what was created.", "required": True, "schema": {"type": "string"}},
+    "Retry-After": {"description": "Seconds to wait.", "required": True, "schema": {"type": "string",
+                                                                                    "pattern": "^[0-9]+$"}},
+    "Cache-Control": {"description": "`no-store`: the answer carries keys or links.", "required": True,
+                      "schema": {"type": "string", "const": "no-store"}},
+}
 
 
-def _errors(*codes: int) -> dict:
-    words = {400: "Malformed: not a JSON object in UTF-8, or a string holding a lone surrogate",
-             403: "The key's role may not do this (`forbidden`), or a browser sent it from another site (`cross_site`)",
-             404: "Unknown game or key",
-             409: "State conflict (bidding closed, hand not current, nothing to undo, `too_many_changes`)",
-             412: "If-Match version mismatch (the body carries the current game)",
-             413: "The body is too large (64 KB; 16 MB for a CSV import), chunked or not",
-             415: "The body is not `text/csv`", 422: "A rule was broken",
-             429: "Too many requests from this client address: wait `Retry-After` seconds",
-             503: "The storage cannot take the change (full or read-only): nothing changed; retry after "
-                  "`Retry-After` seconds (`unavailable`)"}
-    out = {str(c): {"description": words[c], "content": {"application/json": {"schema": ERROR}}} for c in codes}
-    for waiting in {429, 503} & set(codes):
-        out[str(waiting)]["headers"] = {"Retry-After": {"description": "Seconds to wait",
-                                                        "schema": {"type": "integer"}}}
+def errors(*codes: int) -> dict:
+    out = {}
+    for code in sorted(set(codes)):
+        out[str(code)] = {"description": ERRORS[code], "content": {"application/json": {"schema": ERROR}}}
+        if code in (429, 503):
+            out[str(code)]["headers"] = {"Retry-After": HEADERS["Retry-After"]}
     return out
 
 
-def _writes(*codes: int) -> dict:
-    """The errors of a state-changing request: `codes` and those any write may get (400, 403, 413, 429, 503)."""
-    return _errors(*sorted({400, 403, 413, 429, 503, *codes}))
+def answer(schema: dict, description: str = "OK", *headers: str) -> dict:
+    out = {"description": description, "content": {"application/json": {"schema": schema}}}
+    if headers:
+        out["headers"] = {name: HEADERS[name] for name in headers}
+    return out
 
 
-def _json(schema: dict, description: str = "OK") -> dict:
-    return {"description": description, "content": {"application/json": {"schema": schema}}}
+def body(schema: dict, required: bool = True) -> dict:
+    return {"required": required, "content": {"application/json": {"schema": schema}}}
 
 
-def _body(schema: dict) -> dict:
-    return {"required": True, "content": {"application/json": {"schema": schema}}}
+def ref(model) -> dict:
+    return {"$ref": REF.format(model=model.__name__)}
 
 
+# -- parameters --------------------------------------------------------------------------------------------------
 GAME_ID = {"name": "game_id", "in": "path", "required": True, "schema": {"type": "string"}}
-HAND = {"name": "n", "in": "path", "required": True, "schema": {"type": "integer", "minimum": 1}}
-SEAT = {"name": "seat", "in": "path", "required": True, "schema": {"type": "integer", "minimum": 0}}
+TOURNAMENT_ID = {"name": "tournament_id", "in": "path", "required": True, "schema": {"type": "string"}}
+HAND = {"name": "n", "in": "path", "required": True, "description": "The hand (deal) number, from 1.",
+        "schema": {"type": "integer", "minimum": 1}}
+SEAT = {"name": "seat", "in": "path", "required": True, "description": "The seat that bids.",
+        "schema": {"type": "integer", "minimum": 0, "maximum": shapes.MOST_SEATS - 1}}
 IF_MATCH = {"name": "If-Match", "in": "header", "required": False, "schema": {"type": "string"},
-            "description": "The version the change is based on; 412 when stale."}
-NULLABLE_INT = {"type": ["integer", "null"]}
-CREATED = _json({"type": "object", "properties": {
-    "id": {"type": "string"}, "variant": {"type": "string"}, "version": {"type": "integer"},
-    "keys": {"type": "object"}, "links": {"type": "object"}, "game": GAME}}, "Created")
+            "description": "The version the change is based on (`\"7\"`, `7`, `W/\"7\"` or `*`); 412 when stale."}
 
 
-def document(app) -> dict:
-    write = {"parameters": [GAME_ID, IF_MATCH], "security": AUTH}
+# -- the schemas -------------------------------------------------------------------------------------------------
+class Schemas(GenerateJsonSchema):
+    """pydantic's JSON Schema (2020-12, as OpenAPI 3.1 takes it) without the titles it makes up for every field."""
+
+    def field_title_should_be_set(self, schema) -> bool:
+        return False
+
+
+def _families(family: str | None) -> list:
+    return [FAMILIES[family]] if family else list(FAMILIES.values())
+
+
+def _for_variants(family) -> str:
+    return ", ".join(f"`{v.id}`" for v in VARIANTS.values() if v.family == family.id)
+
+
+@cache
+def components(family: str | None = None) -> dict:
+    families = _families(family)
+    models = [*shapes.NEW_GAME.values(), shapes.Rotate, shapes.NewTournament, shapes.NewPartita,
+              shapes.AttachPartita, shapes.RotateTournament, shapes.Created, shapes.Rotated, shapes.Error,
+              shapes.TournamentCreated, shapes.Tournament, shapes.PartitaAdded, shapes.TournamentRotated]
+    for each in families:
+        models += [each.hand_body, each.game_answer] + ([each.bid_body] if each.bid_body else [])
+    _, generated = models_json_schema([(model, "validation") for model in models], ref_template=REF,
+                                      schema_generator=Schemas)
+    schemas = generated["$defs"]
+    for each in families:  # which variants each family's declarations are for
+        for model in (each.hand_body, each.bid_body, each.game_answer):
+            if model is not None:
+                schemas[model.__name__]["description"] += f" Variants: {_for_variants(each)}."
+    schemas["Game"] = {"oneOf": [ref(each.game_answer) for each in families],
+                       "discriminator": {"propertyName": "variant", "mapping": {
+                           v.id: REF.format(model=FAMILIES[v.family].game_answer.__name__)
+                           for v in VARIANTS.values() if FAMILIES[v.family] in families}},
+                       "description": "A game: what every game has, and its family's own fields."}
+    schemas["NewGame"] = {"oneOf": [ref(model) for model in shapes.NEW_GAME.values()],
+                          "discriminator": {"propertyName": "variant", "mapping": {
+                              variant_id: REF.format(model=model.__name__)
+                              for variant_id, model in shapes.NEW_GAME.items()}},
+                          "description": "A new game: its variant decides the players it takes and its options."}
+    schemas["HandBody"] = _one_per_family([each.hand_body for each in families])
+    bids = [each.bid_body for each in families if each.bid_body]
+    if bids:
+        schemas["BidBody"] = _one_per_family(bids)
+    for name in ("Created", "PartitaAdded"):
+        schemas[name]["properties"]["game"] = GAME
+    schemas["ErrorDetail"]["properties"]["game"] = {**GAME, "description": "`version_mismatch`: the game now."}
+    schemas["Error"]["properties"]["error"] = schemas.pop("ErrorDetail")  # one schema says what an error is
+    return schemas
+
+
+def _one_per_family(models: list) -> dict:
+    if len(models) == 1:
+        return ref(models[0])
+    return {"anyOf": [ref(model) for model in models],
+            "description": "The body depends on the game's variant: the declaration of its family."}
+
+
+# -- the paths ---------------------------------------------------------------------------------------------------
+# Where a created game leads (OpenAPI links: a client, or schemathesis's stateful run, follows them).
+FOLLOW = {"readGame": {}, "recordHand": {"n": 1}, "undo": {}, "exportCsv": {}}
+
+
+def _created() -> dict:
+    created = answer(ref(shapes.Created), "Created", "Location")
+    created["links"] = {operation: {"operationId": operation, "parameters": {
+        "game_id": "$response.body#/id", **extra}} for operation, extra in FOLLOW.items()}
+    return created
+
+
+def _game_paths(family: str | None) -> dict:
+    write = {"security": AUTH}
+    game = answer(GAME, "The game, as this key sees it", "ETag", "Cache-Control")
+    paths = {
+        "/api/v1/games": {"post": {
+            "summary": "Create a game (no key needed); answers with its keys and links", "security": NO_AUTH,
+            "operationId": "createGame", "requestBody": body({"$ref": "#/components/schemas/NewGame"}),
+            "responses": {"201": _created(), **errors(*WRITES, 422)}}},
+        "/api/v1/games/import": {"post": {
+            "summary": "Create a game from a CSV this app exported (no key needed): the same answer as creating one",
+            "description": "The whole file as the body. Every row is checked against the rules; a file that is "
+                           "malformed, tampered or of an unknown variant answers 422 `invalid_csv` with the `line` at "
+                           "fault, and nothing is created. Up to 16 MB (other requests: 64 KB).",
+            "security": NO_AUTH,
+            "requestBody": {"required": True, "content": {"text/csv": {"schema": {"type": "string"}}}},
+            "responses": {"201": answer(ref(shapes.Created), "Created", "Location"), **errors(*WRITES, 409, 415,
+                                                                                               422)}}},
+        "/api/v1/games/{game_id}": {"get": {
+            "summary": "Read a game (any key; sealed bids hidden)", "parameters": [GAME_ID], **write,
+            "operationId": "readGame",
+            "responses": {"200": game, **errors(404)}}},
+        "/api/v1/games/{game_id}/hands/{n}": {"put": {
+            **write, "parameters": [GAME_ID, HAND, IF_MATCH], "operationId": "recordHand",
+            "summary": "Record or correct a hand (scorer): the fields of the game's family",
+            "requestBody": body({"$ref": "#/components/schemas/HandBody"}),
+            "responses": {"200": game, **errors(*WRITES, 404, 409, 412, 422)}}},
+        "/api/v1/games/{game_id}/undo": {"post": {
+            **write, "parameters": [GAME_ID, IF_MATCH], "operationId": "undo",
+            "summary": "Take back the latest change still standing (scorer)",
+            "responses": {"200": game, **errors(*WRITES, 404, 409, 412)}}},
+        "/api/v1/games/{game_id}/end": {"post": {
+            **write, "parameters": [GAME_ID, IF_MATCH],
+            "summary": "End a game of open length now (scorer); a game that ends by itself answers 409",
+            "responses": {"200": game, **errors(*WRITES, 404, 409, 412)}}},
+        "/api/v1/games/{game_id}/keys/rotate": {"post": {
+            **write, "parameters": [GAME_ID], "summary": "Replace a link; the old key stops working at once (scorer)",
+            "requestBody": body(ref(shapes.Rotate)),
+            "responses": {"200": answer(ref(shapes.Rotated), "The new key", "Cache-Control"),
+                          **errors(*WRITES, 404, 422)}}},
+        "/api/v1/games/{game_id}/export.csv": {"get": {
+            "summary": "The game as CSV: one row per scored hand per player (per side)", "parameters": [GAME_ID],
+            "operationId": "exportCsv",
+            **write, "responses": {"200": {"description": "CSV", "content": {"text/csv": {
+                "schema": {"type": "string"}}}}, **errors(404)}}},
+        "/api/v1/games/{game_id}/events": {"get": {
+            "summary": "Live changes as server-sent events (any key)",
+            "description": "`event: hello` first (data: the current version), then `event: change` with id = "
+                           "version and data {version, change, by, at, hand, seat}; never a bid value. Resumes after "
+                           "`Last-Event-ID` (or `?since=`).",
+            "parameters": [GAME_ID, {"name": "Last-Event-ID", "in": "header", "required": False,
+                                     "schema": {"type": "string"}}],
+            **write, "responses": {"200": {"description": "Event stream", "content": {"text/event-stream": {
+                "schema": {"type": "string"}}}}, **errors(404, 429)}}},
+    }
+    if any(each.bid_body for each in _families(family)):
+        paths["/api/v1/games/{game_id}/hands/{n}/bids/{seat}"] = {"put": {
+            **write, "parameters": [GAME_ID, HAND, SEAT, IF_MATCH],
+            "summary": "Record one bid, in any order (scorer, or the seat's own key)",
+            "description": "The games with bidding: " + ", ".join(_for_variants(each) for each in _families(family)
+                                                                   if each.bid_body) + "; the others refuse it.",
+            "requestBody": body({"$ref": "#/components/schemas/BidBody"}),
+            "responses": {"200": game, **errors(*WRITES, 404, 409, 412, 422)}}}
+    return paths
+
+
+def _tournament_paths() -> dict:
+    tournament = answer(ref(shapes.Tournament), "The tournament", "ETag", "Cache-Control")
+    keys = [TOURNAMENT_ID]
     return {
-        "openapi": "3.1.0",
-        "externalDocs": {"description": "The API reference, with examples", "url": "/docs/api.md"},
-        "info": {"title": "Segnapunti API", "version": "1",
-                 "description": "Score sheets for card games played with a real deck. Seats are 0-based "
-                                "indexes into the player list (the order of play)."},
-        "components": {
-            "securitySchemes": {"bearer": {"type": "http", "scheme": "bearer",
-                                           "description": "A link key of the game: scorer, view or seat."}},
-            "schemas": {
-                "Error": {"type": "object", "required": ["error"], "properties": {"error": {
-                    "type": "object", "required": ["code", "message"],
-                    "properties": {"code": {"type": "string", "examples": [
-                        "forbidden_bid", "bid_out_of_range", "tricks_sum", "missing_bids", "invalid_contract",
-                        "invalid_players", "invalid_option", "invalid_input", "hand_not_current",
-                        "bidding_closed", "conflict", "too_many_changes", "forbidden", "cross_site", "not_found",
-                        "method_not_allowed", "malformed", "version_mismatch", "too_large", "rate_limited", "rule",
-                        "table_taken", "already_in_tournament", "invalid_game", "invalid_csv", "unsupported_media_type",
-                        "internal"]},
-                        "message": {"type": "string"}, "field": {"type": "string"},
-                        "line": {"type": "integer", "description": "`invalid_csv`: the line of the file at fault"}}}}},
-                "Hand": {"type": "object", "properties": {
-                    "number": {"type": "integer"}, "name": {"type": "string"}, "cards": {"type": "integer"},
-                    "trump": {"type": ["string", "null"], "enum": ["H", "D", "C", "S", "NT", None]},
-                    "dealer": {"type": "integer"}, "order": {"type": "array", "items": {"type": "integer"}},
-                    "bids": {"type": "array", "items": NULLABLE_INT}, "forbidden_bid": NULLABLE_INT,
-                    "sealed": {"type": "boolean"}, "bids_in": {"type": "array", "items": {"type": "boolean"}},
-                    "tricks": {"type": ["array", "null"], "items": {"type": "integer"}},
-                    "scores": {"type": ["array", "null"], "items": {"type": "integer"}},
-                    "totals": {"type": ["array", "null"], "items": {"type": "integer"}},
-                    "honours": {"type": "array", "items": {"type": "integer"},
-                                "description": "Partnership whist: honours held per side"},
-                    "revokes": {"type": "array", "items": {"type": "integer"},
-                                "description": "Partnership whist: the sides that revoked"},
-                    "remarks": {"type": "array", "items": {"type": "integer"},
-                                "description": "Classic whist: remarks during play per side"},
-                    "game": {"type": "integer", "description": "Classic whist: the game of the rubber"},
-                    "result": {"type": ["object", "null"], "description":
-                               "whist-torneo: {failed}; partnership whist: {points, tricks} and in classic whist "
-                               "{game_score, game_won_by, game_value, trick_points, honour_points, remark_points}"}}},
-                "Game": {"type": "object", "properties": {
-                    "id": {"type": "string"}, "variant": {"type": "string", "enum": sorted(VARIANTS)},
-                    "options": {"type": "object"}, "version": {"type": "integer"},
-                    "status": {"type": "string", "enum": ["in_progress", "finished"]},
-                    "players": {"type": "array", "items": {"type": "string"}},
-                    "sides": {"type": ["array", "null"]}, "current_hand": NULLABLE_INT,
-                    "hands": {"type": "array", "items": {"$ref": "#/components/schemas/Hand"}},
-                    "schedule": {"type": "array"}, "totals": {"type": "array", "items": {"type": "integer"}},
-                    "side_names": {"type": "array", "items": {"type": "string"}},
-                    "game_score": {"type": "array", "items": {"type": "integer"}},
-                    "rubber": {"type": "object", "properties": {
-                        "games": {"type": "array", "items": {"type": "object", "properties": {
-                            "winner": {"type": "integer"}, "value": {"type": "integer"}}}},
-                        "winner": NULLABLE_INT,
-                        "points": {"type": ["array", "null"], "items": {"type": "integer"}}}},
-                    "standings": {"type": "array", "items": {"type": "object", "properties": {
-                        "seat": {"type": "integer"}, "place": {"type": "integer"}, "total": {"type": "integer"},
-                        "table_points": {"type": ["string", "null"]}}}}}},
-            },
-        },
-        "paths": {
-            "/api/v1/games": {"post": {
-                "summary": "Create a game (no key needed); answers with its keys and links",
-                "requestBody": _body({"type": "object", "required": ["variant", "players"], "properties": {
-                    "variant": {"type": "string", "enum": sorted(VARIANTS)},
-                    "players": {"type": "array", "items": {"type": "string", "minLength": 1, "maxLength": 40}},
-                    "first_dealer": {"type": "integer", "minimum": 0}, "options": {"type": "object"}}}),
-                "responses": {"201": CREATED, **_writes(422)}}},
-            "/api/v1/games/import": {"post": {
-                "summary": "Create a game from a CSV this app exported (no key needed): same answer as creating one",
-                "description": "The whole file as the body. Every row is checked against the rules; a file that "
-                               "is malformed, tampered or of an unknown variant answers 422 `invalid_csv` with "
-                               "the `line` at fault, and nothing is created. Up to 16 MB (other requests: 64 KB).",
-                "requestBody": {"required": True, "content": {"text/csv": {"schema": {"type": "string"}}}},
-                "responses": {"201": CREATED, **_writes(409, 415, 422)}}},
-            "/api/v1/games/{game_id}": {"get": {
-                "summary": "Read a game (any key; sealed bids hidden)", "parameters": [GAME_ID], "security": AUTH,
-                "responses": {"200": _json(GAME), **_errors(404)}}},
-            "/api/v1/games/{game_id}/hands/{n}/bids/{seat}": {"put": {
-                **write, "parameters": [GAME_ID, HAND, SEAT, IF_MATCH],
-                "summary": "Record one bid, in any order (scorer, or the seat's own key)",
-                "requestBody": _body({"type": "object", "required": ["bid"],
-                                      "properties": {"bid": {"type": "integer"}}}),
-                "responses": {"200": _json(GAME), **_writes(404, 409, 412, 422)}}},
-            "/api/v1/games/{game_id}/hands/{n}": {"put": {
-                **write, "parameters": [GAME_ID, HAND, IF_MATCH],
-                "summary": "Record or edit a hand: any subset of the fields (scorer)",
-                "description": "Bid-exactly games: trump, bids, tricks (per seat), penalties (whist-torneo). "
-                               "Partnership whist: trump, tricks (per side, sum 13), honours, revokes, remarks.",
-                "requestBody": _body({"type": "object", "properties": {
-                    "trump": {"type": "string", "enum": ["H", "D", "C", "S", "NT"]},
-                    "bids": {"type": "array", "items": NULLABLE_INT},
-                    "tricks": {"type": "array", "items": {"type": "integer"}},
-                    "penalties": {"type": "array", "items": {"type": "integer"}},
-                    "honours": {"type": "array", "items": {"type": "integer"}, "minItems": 2, "maxItems": 2},
-                    "revokes": {"type": "array", "items": {"type": "integer"}},
-                    "remarks": {"type": "array", "items": {"type": "integer"}, "minItems": 2, "maxItems": 2}}}),
-                "responses": {"200": _json(GAME), **_writes(404, 409, 412, 422)}}},
-            "/api/v1/games/{game_id}/undo": {"post": {
-                **write, "summary": "Revert the last change (scorer)",
-                "responses": {"200": _json(GAME), **_writes(404, 409, 412)}}},
-            "/api/v1/games/{game_id}/end": {"post": {
-                **write, "summary": "End a game of open length now (scorer); a game of fixed length answers 409",
-                "responses": {"200": _json(GAME), **_writes(404, 409, 412)}}},
-            "/api/v1/games/{game_id}/keys/rotate": {"post": {
-                **write, "summary": "Replace a link; the old key stops working at once (scorer)",
-                "requestBody": _body({"type": "object", "required": ["role"], "properties": {
-                    "role": {"type": "string", "enum": ["scorer", "view", "seat"]}, "seat": {"type": "integer"}}}),
-                "responses": {"200": _json({"type": "object"}), **_writes(404, 422)}}},
-            "/api/v1/games/{game_id}/export.csv": {"get": {
-                "summary": "The game as CSV", "parameters": [GAME_ID], "security": AUTH,
-                "responses": {"200": {"description": "CSV", "content": {"text/csv": {}}}, **_errors(404)}}},
-            "/api/v1/games/{game_id}/events": {"get": {
-                "summary": "Live changes as server-sent events: one `change` event per new version (any key)",
-                "description": "`event: hello` first (data: the current version), then `event: change` with id = "
-                               "version and data {version, change, by, at, hand, seat}; never a bid value. "
-                               "Resumes after `Last-Event-ID` (or `?since=`).",
-                "parameters": [GAME_ID, {"name": "Last-Event-ID", "in": "header", "required": False,
-                                         "schema": {"type": "string"}}],
-                "security": AUTH,
-                "responses": {"200": {"description": "Event stream", "content": {"text/event-stream": {}}},
-                              **_errors(404)}}},
-            **TOURNAMENT_PATHS,
-        },
+        "/api/v1/tournaments": {"post": {
+            "summary": "Create a tournament (no key needed); answers with its keys (organiser, view, join) and links",
+            "security": NO_AUTH, "requestBody": body(ref(shapes.NewTournament)),
+            "responses": {"201": answer(ref(shapes.TournamentCreated), "Created", "Location"),
+                          **errors(*WRITES, 422)}}},
+        "/api/v1/tournaments/{tournament_id}": {"get": {
+            "summary": "Read a tournament: its partite and the standings (any of its keys)", "parameters": [
+                *keys, {"name": "If-None-Match", "in": "header", "required": False, "schema": {"type": "string"},
+                        "description": "The `ETag` a poller holds: 304 while nothing changed."}],
+            "security": AUTH,
+            "responses": {"200": tournament, "304": {"description": "Not modified", "headers": {
+                "ETag": HEADERS["ETag"]}}, **errors(404)}}},
+        "/api/v1/tournaments/{tournament_id}/games": {"post": {
+            "summary": "Add a partita (organiser or join key): a new whist-torneo game for a table, or an existing "
+                       "one proven by its scorer key",
+            "parameters": keys, "security": AUTH,
+            "requestBody": body({"oneOf": [ref(shapes.NewPartita), ref(shapes.AttachPartita)]}),
+            "responses": {"201": answer(ref(shapes.PartitaAdded), "Created", "Location"),
+                          **errors(*WRITES, 404, 409, 422)}}},
+        "/api/v1/tournaments/{tournament_id}/games/{game_id}": {"delete": {
+            "summary": "Take a partita out of the tournament (organiser); the game itself is kept",
+            "parameters": [*keys, GAME_ID], "security": AUTH,
+            "responses": {"200": tournament, **errors(*WRITES, 404)}}},
+        "/api/v1/tournaments/{tournament_id}/keys/rotate": {"post": {
+            "summary": "Replace one of the tournament's links; the old key stops working at once (organiser)",
+            "parameters": keys, "security": AUTH, "requestBody": body(ref(shapes.RotateTournament)),
+            "responses": {"200": answer(ref(shapes.TournamentRotated), "The new key"), **errors(*WRITES, 404, 422)}}},
+        "/api/v1/tournaments/{tournament_id}/standings.csv": {"get": {
+            "summary": "The standings as CSV: place, player, table points (exact and decimal), raw points, partite",
+            "parameters": keys, "security": AUTH,
+            "responses": {"200": {"description": "CSV", "content": {"text/csv": {"schema": {"type": "string"}}}},
+                          **errors(404)}}},
     }
 
 
-# -- tournaments (docs/rules/bid-exactly.md): keys organiser / view / join; table points as exact strings ----------
-TOURNAMENT_ID = {"name": "tournament_id", "in": "path", "required": True, "schema": {"type": "string"}}
-TOURNAMENT_AUTH = [{"bearer": []}]
-STANDING = {"type": "object", "properties": {
-    "player": {"type": "string"}, "place": {"type": "integer"},
-    "table_points": {"type": "string", "examples": ["8", "13/3"], "description": "Exact: an integer or a fraction"},
-    "raw_points": {"type": "integer"}, "partite": {"type": "integer"}}}
-PARTITA = {"type": "object", "properties": {
-    "id": {"type": "string"}, "table": {"type": "string"}, "round": {"type": "integer"},
-    "variant": {"type": "string", "enum": ["whist-torneo"]}, "options": {"type": "object"},
-    "players": {"type": "array", "items": {"type": "string"}},
-    "status": {"type": "string", "enum": ["in_progress", "finished"]},
-    "counted": {"type": "boolean", "description": "Finished partite count in the standings"},
-    "current_hand": NULLABLE_INT, "hands_played": {"type": "integer"}, "hands_total": {"type": "integer"},
-    "totals": {"type": "array", "items": {"type": "integer"}},
-    "failed_contracts": {"type": "array", "items": {"type": "integer"}},
-    "standings": {"type": "array", "items": {"type": "object", "properties": {
-        "seat": {"type": "integer"}, "player": {"type": "string"}, "place": {"type": "integer"},
-        "total": {"type": "integer"}, "failed_contracts": {"type": "integer"}, "table_points": {"type": "string"}}}},
-    "links": {"type": "object"}}}
-TOURNAMENT = {"type": "object", "properties": {
-    "id": {"type": "string"}, "name": {"type": "string"}, "scheme": {"type": "string", "enum": ["ridotto", "completo"]},
-    "version": {"type": "string"}, "games": {"type": "array", "items": PARTITA},
-    "standings": {"type": "array", "items": STANDING}}}
-TOURNAMENT_ERRORS = {
-    "404": {"description": "Unknown tournament or key", "content": {"application/json": {"schema": ERROR}}},
-    "409": {"description": "The game is already in a tournament, or the table already has a partita in that round",
-            "content": {"application/json": {"schema": ERROR}}}}
-TOURNAMENT_PATHS = {
-    "/api/v1/tournaments": {"post": {
-        "summary": "Create a tournament (no key needed); answers with its keys (organiser, view, join) and links",
-        "requestBody": _body({"type": "object", "properties": {
-            "name": {"type": "string", "maxLength": 60},
-            "scheme": {"type": "string", "enum": ["ridotto", "completo"], "default": "ridotto"}}}),
-        "responses": {"201": _json({"type": "object", "properties": {
-            "id": {"type": "string"}, "keys": {"type": "object", "properties": {
-                "organiser": {"type": "string"}, "view": {"type": "string"}, "join": {"type": "string"}}},
-            "links": {"type": "object"}, "tournament": TOURNAMENT}}, "Created"), **_writes(422)}}},
-    "/api/v1/tournaments/{tournament_id}": {"get": {
-        "summary": "Read a tournament: its partite and the standings (any of its keys)",
-        "parameters": [TOURNAMENT_ID], "security": TOURNAMENT_AUTH,
-        "responses": {"200": _json(TOURNAMENT), "304": {"description": "Not modified (If-None-Match)"},
-                      "404": TOURNAMENT_ERRORS["404"]}}},
-    "/api/v1/tournaments/{tournament_id}/games": {"post": {
-        "summary": "Add a partita (organiser or join key): create a whist-torneo game for a table, "
-                   "or attach an existing one by its scorer key",
-        "parameters": [TOURNAMENT_ID], "security": TOURNAMENT_AUTH,
-        "requestBody": _body({"oneOf": [
-            {"type": "object", "required": ["players"], "properties": {
-                "players": {"type": "array", "minItems": 3, "maxItems": 5, "items": {"type": "string"}},
-                "options": {"type": "object", "properties": {
-                    "scheme": {"type": "string", "enum": ["ridotto", "completo"]}, "direction": {"type": "string"}}},
-                "first_dealer": {"type": "integer", "minimum": 0}, "table": {"type": "string", "maxLength": 20},
-                "round": {"type": "integer", "minimum": 1}}},
-            {"type": "object", "required": ["game_id", "key"], "properties": {
-                "game_id": {"type": "string"}, "key": {"type": "string", "description": "The game's scorer key"},
-                "table": {"type": "string"}, "round": {"type": "integer", "minimum": 1}}}]}),
-        "responses": {"201": _json({"type": "object", "properties": {
-            "id": {"type": "string"}, "variant": {"type": "string"}, "version": {"type": "integer"},
-            "table": {"type": "string"}, "round": {"type": "integer"}, "keys": {"type": "object"},
-            "links": {"type": "object"}, "game": GAME, "tournament": TOURNAMENT}}, "Created"),
-            **_writes(422), **TOURNAMENT_ERRORS}}},
-    "/api/v1/tournaments/{tournament_id}/games/{game_id}": {"delete": {
-        "summary": "Take a partita out of the tournament (organiser); the game itself is kept",
-        "parameters": [TOURNAMENT_ID, GAME_ID], "security": TOURNAMENT_AUTH,
-        "responses": {"200": _json(TOURNAMENT), **_writes(), "404": TOURNAMENT_ERRORS["404"]}}},
-    "/api/v1/tournaments/{tournament_id}/keys/rotate": {"post": {
-        "summary": "Replace one of the tournament's links; the old key stops working at once (organiser)",
-        "parameters": [TOURNAMENT_ID], "security": TOURNAMENT_AUTH,
-        "requestBody": _body({"type": "object", "required": ["role"], "properties": {
-            "role": {"type": "string", "enum": ["organiser", "view", "join"]}}}),
-        "responses": {"200": _json({"type": "object", "required": ["role", "key", "keys", "links"], "properties": {
-            "role": {"type": "string"}, "key": {"type": "string"},
-            "keys": {"type": "object", "properties": {
-                "organiser": {"type": "string"}, "view": {"type": "string"}, "join": {"type": "string"}}},
-            "links": {"type": "object"}}}), **_writes(422), "404": TOURNAMENT_ERRORS["404"]}}},
-    "/api/v1/tournaments/{tournament_id}/standings.csv": {"get": {
-        "summary": "The standings as CSV: place, player, table points (exact and decimal), raw points, partite",
-        "parameters": [TOURNAMENT_ID], "security": TOURNAMENT_AUTH,
-        "responses": {"200": {"description": "CSV", "content": {"text/csv": {}}}, "404": TOURNAMENT_ERRORS["404"]}}},
-}
+@cache
+def document(family: str | None = None) -> dict:
+    """The document; with `family`, only what a game of that family takes (the tests aim at one game at a time)."""
+    return {
+        "openapi": "3.1.0",
+        "info": {"title": "Segnapunti API", "version": "1",
+                 "description": "Score sheets for card games played with a real deck. Seats are 0-based indexes into "
+                                "the player list (the order of play). A whole number is written as one: JSON Schema "
+                                "calls `2.0` an integer, the API refuses it (422 `invalid_input`). The reference, "
+                                "with examples: `/docs/api.md`."},
+        "externalDocs": {"description": "The API reference, with examples", "url": "/docs/api.md"},
+        "components": {
+            "securitySchemes": {"bearer": {"type": "http", "scheme": "bearer",
+                                           "description": "A link key: of the game (scorer, view or seat) or of the "
+                                                          "tournament (organiser, view or join)."}},
+            "schemas": components(family),
+        },
+        "paths": {**_game_paths(family), **_tournament_paths()},
+    }

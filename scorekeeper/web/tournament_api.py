@@ -9,7 +9,7 @@ from __future__ import annotations
 from flask import Blueprint, Response, jsonify, request, url_for
 from flask_babel import gettext
 
-from .. import games, tournaments
+from .. import games, shapes, tournaments
 from . import get_db
 from ..present import game_json
 from ..rules.base import format_fraction
@@ -76,6 +76,7 @@ def respond(t: tournaments.Tournament, who: tournaments.Access, status: int = 20
 @bp.post("")
 def create_tournament():
     data = body()
+    shapes.check(shapes.NewTournament, data)
     name = data.get("name")
     if name is None:
         name = gettext("Tournament")
@@ -100,6 +101,8 @@ def read_tournament(tournament_id):
 def add_game(tournament_id):
     who = access(tournament_id)
     data = body()
+    if who.may_add():  # another key is refused as such (403), whatever it sent
+        shapes.check_partita(data)
     db = get_db()
     if "game_id" in data or "key" in data:
         table = tournaments.attach_game(db, who, data.get("game_id"), data.get("key"), data.get("table"),
@@ -129,6 +132,8 @@ def rotate(tournament_id):
     """Replace one of the tournament's links (organiser); the old key stops working at once."""
     who = access(tournament_id)
     data = body()
+    if who.may_manage():
+        shapes.check(shapes.RotateTournament, data)
     key = tournaments.rotate(get_db(), who, data.get("role"))
     keys = tournaments.keys_of(get_db(), tournament_id)
     return jsonify({"role": data.get("role"), "key": key, "keys": keys,

@@ -287,11 +287,19 @@ def test_take_a_partita_out(organiser, api, client):
 
 
 def test_openapi_lists_the_tournament_endpoints(client):
-    paths = client.get("/api/v1/openapi.json").get_json()["paths"]
+    served = client.get("/api/v1/openapi.json").get_json()
+    paths = served["paths"]
     assert "post" in paths["/api/v1/tournaments"]
     assert "post" in paths["/api/v1/tournaments/{tournament_id}/games"]
     assert "get" in paths["/api/v1/tournaments/{tournament_id}"]
     assert "get" in paths["/api/v1/tournaments/{tournament_id}/standings.csv"]
-    standing = paths["/api/v1/tournaments/{tournament_id}"]["get"]["responses"]["200"]["content"][
-        "application/json"]["schema"]["properties"]["standings"]["items"]["properties"]
+
+    def resolved(schema):  # the document is generated: its schemas refer to one another
+        while "$ref" in schema:
+            schema = served["components"]["schemas"][schema["$ref"].rsplit("/", 1)[1]]
+        return schema
+
+    tournament = resolved(paths["/api/v1/tournaments/{tournament_id}"]["get"]["responses"]["200"]["content"][
+        "application/json"]["schema"])
+    standing = resolved(tournament["properties"]["standings"]["items"])["properties"]
     assert standing["table_points"]["type"] == "string"

@@ -4,7 +4,7 @@ from __future__ import annotations
 from flask_babel import lazy_gettext as _l
 
 from .. import Siblings
-from . import present, sheet, stats
+from . import api, present, sheet, stats
 
-FAMILY = Siblings("piquet", present, sheet, stats, hand_word=_l("deal %(n)s"),
+FAMILY = Siblings("piquet", present, sheet, stats, api, hand_word=_l("deal %(n)s"),
                   hands_word=_l("Deals"), rules="rules/piquet.md")

@@ -4,7 +4,7 @@ from __future__ import annotations
 from flask_babel import lazy_gettext as _l
 
 from .. import Siblings
-from . import present, sheet, stats
+from . import api, present, sheet, stats
 
-FAMILY = Siblings("predictions", present, sheet, stats, hand_word=_l("hand %(n)s"),
+FAMILY = Siblings("predictions", present, sheet, stats, api, hand_word=_l("hand %(n)s"),
                   hands_word=_l("Hands"), rules="rules/bid-exactly.md")

@@ -1,0 +1,90 @@
+"""Partnership Whist in the API: the body of `PUT …/hands/<n>` (one call per deal) and a deal and game as
+answered."""
+from __future__ import annotations
+
+from typing import Any
+
+from pydantic import Field
+
+from ...rules.base import TricksSum
+from ...rules.partnership import HONOURS, TRICKS
+from ...shapes import MISSING, Answer, Body, GameAnswer, Standing, Trump, listing, variants_of, whole
+
+
+def pair(field: str, high: int, error=None, description: str | None = None) -> Any:
+    """One number per side: [side 0 (seats 0 and 2), side 1 (seats 1 and 3)]."""
+    item = whole(field, 0, high, error=error) if error else whole(field, 0, high)
+    return listing(item, field, 2, 2, description=description)
+
+
+class PartnershipHandBody(Body):
+    """A deal of whist-classico, whist-morto: any of the fields; those left out keep what was recorded."""
+
+    trump: Trump = Field(MISSING, description="H, D, C, S (the turned card); in whist-morto also NT (the dealer's "
+                                              "choice). The tricks need a trump.")
+    tricks: pair("tricks", TRICKS, TricksSum, "Tricks per side, adding up to 13.") = MISSING
+    honours: pair("honours", HONOURS, description="whist-classico: the honours (A K Q J of trumps) each side held; "
+                                                  "four in all.") = MISSING
+    revokes: listing(whole("revokes", 0, 1), "revokes", 0, 2, description="The sides that revoked ([] for none).") \
+        = MISSING
+    remarks: pair("remarks", TRICKS, description="whist-classico: the number of remarks per side.") = MISSING
+
+
+class PartnershipResult(Answer):
+    points: list[int] = Field(description="What each side scored in the deal.")
+    tricks: list[int] = Field(description="The tricks after revoke transfers.")
+    game_score: list[int] = Field(MISSING, description="whist-classico: the current game's score after the deal.")
+    game_won_by: int | None = Field(MISSING, description="whist-classico: the side that won a game with this deal.")
+    game_value: int | None = Field(MISSING, description="whist-classico: 1, 2 or 3 for a deal that won a game.")
+    trick_points: list[int] = Field(MISSING)
+    honour_points: list[int] = Field(MISSING)
+    remark_points: list[int] = Field(MISSING)
+
+
+class PartnershipHand(Answer):
+    number: int
+    name: str
+    cards: int
+    trump: Trump | None
+    dealer: int
+    tricks: list[int] | None = Field(description="Per side, as recorded.")
+    honours: list[int]
+    revokes: list[int]
+    remarks: list[int]
+    scores: list[int] | None = Field(description="Per side.")
+    totals: list[int] | None = Field(description="Per side, running.")
+    game: int = Field(description="whist-classico: the game of the rubber; whist-morto: 1.")
+    result: PartnershipResult | None
+    declarer: int = Field(MISSING, description="whist-morto: the dealer.")
+    dummy: int = Field(MISSING, description="whist-morto: the dealer's partner.")
+
+
+class SideStanding(Standing):
+    side: int
+
+
+class GameWon(Answer):
+    winner: int
+    value: int
+
+
+class Rubber(Answer):
+    games: list[GameWon]
+    winner: int | None
+    points: list[int] | None = Field(description="Rubber points per side once the rubber is decided.")
+
+
+class PartnershipGame(GameAnswer):
+    """A game of partnership Whist: scores and totals per side."""
+
+    variant: variants_of("partnership")
+    hands: list[PartnershipHand]
+    standings: list[SideStanding]
+    side_names: list[str]
+    deals: int = Field(MISSING, description="whist-morto: the deals of the match (4).")
+    rubber: Rubber = Field(MISSING, description="whist-classico.")
+    game_score: list[int] = Field(MISSING, description="whist-classico: the score of the game being played.")
+
+
+BidBody = None  # no bidding: every bid is refused by the rules
+HandBody, Game = PartnershipHandBody, PartnershipGame

@@ -1,0 +1,79 @@
+"""The "bid exactly" games in the API: the body of `PUT …/hands/<n>` and a hand and game as answered."""
+from __future__ import annotations
+
+from typing import ClassVar, Literal
+
+from pydantic import Field
+
+from ...rules.base import N_, InvalidInput, TricksSum
+from ...rules.predictions import BidOutOfRange
+from ...shapes import (
+    MISSING, MOST_CARDS, MOST_SEATS, Answer, Body, GameAnswer, Trump, listing, seat, variants_of, whole,
+)
+
+PLAYERS = (3, MOST_SEATS)  # the fewest and the most players of the family's variants
+
+
+class Bid(Body):
+    """One player's bid."""
+
+    asks: ClassVar[dict] = {"bid": lambda: InvalidInput(N_("Say which bid: {\"bid\": 2}."), field="bid")}
+    bid: whole("bid", 0, MOST_CARDS, error=BidOutOfRange)
+
+
+class PredictionsHandBody(Body):
+    """A hand of wist, wist-cagliari, whist-torneo: any of the fields (`bids`, `tricks` one value per seat)."""
+
+    trump: Trump | None = Field(MISSING, description=(
+        "The suit of the turned card (Cagliari, whist-torneo), before the tricks; where the trump is fixed only "
+        "that value. Null changes nothing."))
+    bids: listing(whole("bids", 0, MOST_CARDS, error=BidOutOfRange) | None, "bids", *PLAYERS,
+                  description="One per seat; null leaves a seat without a bid (not in a scored hand).") = MISSING
+    tricks: listing(whole("tricks", 0, MOST_CARDS, error=TricksSum), "tricks", *PLAYERS,
+                    description="One per seat, adding up to the cards of the hand; every bid must be in.") = MISSING
+    penalties: listing(seat("penalties", MOST_SEATS), "penalties", 0, MOST_SEATS, description=(
+        "whist-torneo: the seats that made an illegal play (they score 0 and fail).")) = MISSING
+
+
+class PredictionsResult(Answer):
+    failed: list[bool] = Field(description="whist-torneo: per seat, whether the contract failed.")
+
+
+class PredictionsHand(Answer):
+    number: int
+    name: str = Field(description="The round's name in Wist; \"\" in the other games.")
+    cards: int
+    trump: Trump | None = Field(description="Null while the turned card has not been recorded.")
+    dealer: int
+    order: list[int] = Field(description="The bidding order: from the player after the dealer round to the dealer.")
+    bids: list[int | None] = Field(description="Per seat; null for a bid not made yet, or hidden (sealed rounds).")
+    forbidden_bid: int | None = Field(description="The dealer's forbidden bid, once every other player has bid.")
+    sealed: bool = Field(description="True while the bids of a sealed round are hidden from this key.")
+    bids_in: list[bool] = Field(MISSING, description="Sealed rounds only: per seat, whether that seat has bid.")
+    tricks: list[int] | None
+    scores: list[int] | None
+    totals: list[int] | None
+    result: PredictionsResult | None = Field(description="whist-torneo once scored: `{\"failed\": [...]}`.")
+    next_bidder: int | None
+    bidding: Literal["normal", "blind", "sealed", "none"]
+    penalties: list[int] = Field(MISSING, description="whist-torneo: the seats penalised for an illegal play.")
+
+
+class ScheduledHand(Answer):
+    number: int
+    name: str
+    cards: int
+    trump: Trump | None = Field(description="A suit, NT, or null when a card will be turned.")
+    bidding: Literal["normal", "blind", "sealed", "none"]
+
+
+class PredictionsGame(GameAnswer):
+    """A game of the bid-exactly family."""
+
+    variant: variants_of("predictions")
+    hands: list[PredictionsHand]
+    schedule: list[ScheduledHand] = Field(description="Every hand of the game, future ones included.")
+    failed_contracts: list[int] = Field(MISSING, description="whist-torneo: failed contracts per seat.")
+
+
+BidBody, HandBody, Game = Bid, PredictionsHandBody, PredictionsGame
