@@ -107,3 +107,32 @@ def start_from_home(page: Page, base_url: str, game: str, players: list[str], de
         page.get_by_role("textbox", name=re.compile(rf"^Player {number}\b")).fill(name)
     page.get_by_label(f"Player {dealer} deals first").check()
     page.get_by_role("button", name="Start the game").tap()
+
+
+class Taps:
+    """Counts what a player does with a thumb: taps, and the scrolls needed to reach what comes next.
+
+    `tap(locator)` taps like a finger; when the target is not wholly on the screen first, the player
+    would have scrolled: that is counted (and done: the target is brought into view) before the tap.
+    `deal()` closes one deal's count and starts the next: `counts` holds (taps, scrolls) per deal."""
+
+    VISIBLE = """el => { const r = el.getBoundingClientRect();
+        return r.top >= 0 && r.left >= 0 && r.bottom <= window.innerHeight && r.right <= window.innerWidth; }"""
+
+    def __init__(self, page: Page):
+        self.page = page
+        self.taps = self.scrolls = 0
+        self.counts: list[tuple[int, int]] = []
+
+    def tap(self, locator) -> None:
+        locator.wait_for(state="visible")
+        if not locator.evaluate(self.VISIBLE):
+            self.scrolls += 1
+            locator.scroll_into_view_if_needed()
+        self.taps += 1
+        locator.tap()
+
+    def deal(self) -> tuple[int, int]:
+        self.counts.append((self.taps, self.scrolls))
+        self.taps = self.scrolls = 0
+        return self.counts[-1]
