@@ -12,6 +12,8 @@ from decimal import Decimal
 from fractions import Fraction
 from typing import Any, Iterable, Sequence
 
+from .vector import Vector
+
 
 def N_(message: str) -> str:
     """Mark a message for translation without translating it (the web layer translates)."""
@@ -195,7 +197,9 @@ class DealByDeal:
 
     @property
     def _figures(self) -> dict:
-        if not self._cache:
+        """The figures of every deal, worked out once per state and only when asked for (a replay's states
+        in between are never asked: what a change must check is kept up to date by each family as it goes)."""
+        if "hands" not in self._cache:
             self._cache.update(self._replay())
         return self._cache
 
@@ -234,10 +238,24 @@ class DealByDeal:
         raise NotImplementedError
 
 
-def put_record(records: tuple, number: int, record) -> tuple:
+def evolve(obj, **changes):
+    """A copy of one of the rules' frozen dataclasses with `changes`: `dataclasses.replace` without its
+    field-by-field checks and its `__init__` (none of them has a `__post_init__`), which at every change of
+    a replay cost as much as the rules themselves. Figures worked out lazily (`_cache`) are not copied."""
+    made = object.__new__(type(obj))
+    made.__dict__.update(obj.__dict__)
+    if "_cache" in made.__dict__:
+        made.__dict__["_cache"] = {}
+    made.__dict__.update(changes)
+    return made
+
+
+def put_record(records: Vector, number: int, record) -> Vector:
     """The records of a game of open schedule with deal `number` replaced (a correction) or added (the
-    deal being entered)."""
-    return records[:number - 1] + (record,) + records[number:]
+    deal being entered): a `Vector` sharing all the rest with `records`, so that a replay stays linear."""
+    if number == len(records) + 1:
+        return records.append(record)
+    return records.set(number - 1, record)
 
 
 def with_defaults(specs: Sequence["Option"], options: dict) -> dict:

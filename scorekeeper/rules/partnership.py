@@ -4,16 +4,26 @@ Four players in two fixed sides (1st and 3rd against 2nd and 4th). The scorer re
 the trump, the tricks of each side and the penalties; every figure on the sheet (game scores,
 games won, rubber points) is derived from those records alone, so correcting an earlier deal
 simply recomputes everything after it.
+
+A change must stay cheap however long the rubber (with a remark or a revoke in every deal a rubber
+never has to end): the records are a `Vector`, and what a change must check — whether the rubber
+is over, and whether it now ends before a deal already recorded — comes from the game's progress
+(`Progress`: the game score and games won after the scored deals), carried from deal to deal as
+deals are added. A correction folds the records again with `Vector.fold`, which remembers what each
+stretch of 32 deals does to each game score it starts from: only the corrected stretch is scored
+again. The sheet's figures are worked out once, for the state that is shown.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
-from typing import Any
+from dataclasses import dataclass, field
+from functools import lru_cache
+from typing import Any, NamedTuple
 
 from .base import (
     N_, InvalidInput, Option, Place, StateConflict, TricksSum, YesNo, _short, check_int,
-    DealByDeal, competition_places, put_record, with_defaults,
+    DealByDeal, evolve, competition_places, put_record, with_defaults,
 )
+from .vector import EMPTY, Vector
 
 SIDES = ((0, 2), (1, 3))
 SUITS = ("H", "D", "C", "S")
@@ -37,7 +47,7 @@ class PartnershipVariant:
     players: tuple[int, ...] = (4,)
 
     def new_game(self, players: list[str], first_dealer: int, options: dict) -> "PartnershipGame":
-        return PartnershipGame(self, tuple(players), with_defaults(self.options, options), first_dealer, ())
+        return PartnershipGame(self, tuple(players), with_defaults(self.options, options), first_dealer, EMPTY)
 
 
 WHIST_CLASSICO = PartnershipVariant(
@@ -190,6 +200,40 @@ def rubber_points(games: tuple[tuple[int, int], ...]) -> tuple[int | None, tuple
     return winner, (net, 0) if winner == 0 else (0, net)
 
 
+@lru_cache(maxsize=8192)
+def _scored(record: DealRecord, before: tuple[int, int], target: int, honours: bool, laws: bool) -> DealResult:
+    """`score_classic`, remembered: a long rubber's deals are scored again after a correction, mostly alike."""
+    return score_classic(record, before, {"target": target, "honours": honours, "laws": laws})
+
+
+class Progress(NamedTuple):
+    """Where the game stands after its scored deals: what a change must know, carried deal to deal."""
+
+    state: tuple        # classic: (game score, games won per side); with dummy: deals played
+    over_at: int | None  # the deal that ended the rubber (the match), or None
+    scored: int         # deals scored (those before a deal in progress)
+
+
+START = {False: ((0, 0), (0, 0)), True: 0}
+
+
+def _stepper(variant: PartnershipVariant, options: dict):
+    """The step of `Vector.fold` over scored deals, and the key naming what it depends on."""
+    if variant.dummy:
+        def step(record, played):
+            return played + 1, played + 1 >= MORTO_DEALS
+        return step, "dummy"
+    target, honours, laws = options["target"], options["honours"], options["laws"]
+
+    def step(record, state):
+        score, won = state
+        result = _scored(record, score, target, honours, laws)
+        if result.game_won_by is not None:
+            won = (won[0] + 1, won[1]) if result.game_won_by == 0 else (won[0], won[1] + 1)
+        return (result.game_score, won), max(won) >= 2  # a side with two games has won the rubber
+    return step, ("classic", target, honours, laws)
+
+
 # -- the game ---------------------------------------------------------------------------------------
 @dataclass(frozen=True)
 class PartnershipGame(DealByDeal):
@@ -197,7 +241,8 @@ class PartnershipGame(DealByDeal):
     players: tuple[str, ...]
     options: dict
     first_dealer: int
-    records: tuple[DealRecord, ...]   # scored deals, then at most one deal in progress (no tricks)
+    records: Vector                   # scored deals, then at most one deal in progress (no tricks)
+    _progress: Progress | None = field(default=None, compare=False, repr=False)  # None: fold the records
     _cache: dict = field(default_factory=dict, compare=False, repr=False)
 
     @property
@@ -221,7 +266,8 @@ class PartnershipGame(DealByDeal):
                 continue
             if record.tricks is None:  # the deal in progress: always the last record
                 break
-            result = score_morto(record) if self.variant.dummy else score_classic(record, score, self.options)
+            result = score_morto(record) if self.variant.dummy else _scored(
+                record, score, self.options["target"], self.options["honours"], self.options["laws"])
             totals = tuple(t + p for t, p in zip(totals, result.points))
             deals.append(self._deal(number, record, result, totals, len(games), score))
             score = result.game_score
@@ -253,15 +299,39 @@ class PartnershipGame(DealByDeal):
         return MORTO_DEALS if self.variant.dummy else None
 
     @property
+    def progress(self) -> Progress:
+        if self._progress is None:  # a game built from its records directly: fold them once
+            object.__setattr__(self, "_progress", self._folded(self.records))
+        return self._progress
+
+    def _folded(self, records: Vector) -> Progress:
+        scored = len(records) - (1 if records and records[-1].tricks is None else 0)
+        step, key = _stepper(self.variant, self.options)
+        state, over_at = records.fold(step, START[self.variant.dummy], key, scored)
+        return Progress(state, over_at, scored)
+
+    def _progress_after(self, number: int, record: DealRecord, records: Vector) -> Progress:
+        """The progress once deal `number` holds `record`: one step from the last for the deal being played,
+        a fold of the records for a correction."""
+        now = self.progress
+        if number <= now.scored:
+            return self._folded(records)
+        if record.tricks is None:  # the deal in progress, its trump or penalties only
+            return now
+        step, _ = _stepper(self.variant, self.options)
+        state, over = step(record, now.state)
+        return Progress(state, number if over else None, number)
+
+    @property
     def finished(self) -> bool:
-        return self._figures["over"]
+        return self.progress.over_at is not None
 
     @property
     def current_hand(self) -> int | None:
         """The number of the deal being entered; None when the game is over."""
         if self.finished:
             return None
-        return self.hands[-1].number
+        return self.progress.scored + 1
 
     @property
     def totals(self) -> tuple[int, int]:
@@ -302,13 +372,13 @@ class PartnershipGame(DealByDeal):
             raise InvalidInput(N_("Unknown field: %(names)s."), field=unknown[0],
                                names=", ".join(_short(u) for u in unknown))
         if "trump" in fields:
-            record = replace(record, trump=self._check_trump(fields["trump"]))
+            record = evolve(record, trump=self._check_trump(fields["trump"]))
         if "honours" in fields:
-            record = replace(record, honours=self._check_honours(fields["honours"]))
+            record = evolve(record, honours=self._check_honours(fields["honours"]))
         if "revokes" in fields:
-            record = replace(record, revokes=self._check_revokes(fields["revokes"]))
+            record = evolve(record, revokes=self._check_revokes(fields["revokes"]))
         if "remarks" in fields:
-            record = replace(record, remarks=self._check_remarks(fields["remarks"]))
+            record = evolve(record, remarks=self._check_remarks(fields["remarks"]))
         if "tricks" in fields:
             tricks = self._check_tricks(fields["tricks"])
             if record.trump is None:
@@ -317,8 +387,9 @@ class PartnershipGame(DealByDeal):
                                        field="trump")
                 raise InvalidInput(N_("Record the trump (the suit of the dealer's turned card) before the "
                                       "tricks."), field="trump")
-            record = replace(record, tricks=tricks)
-        game = replace(self, records=put_record(self.records, number, record), _cache={})
+            record = evolve(record, tricks=tricks)
+        records = put_record(self.records, number, record)
+        game = evolve(self, records=records, _progress=self._progress_after(number, record, records))
         return game._settled()
 
     def _settled(self) -> "PartnershipGame":
@@ -328,7 +399,8 @@ class PartnershipGame(DealByDeal):
         that deal will not be played, and refusing would leave the scorer no way to correct.
         """
         game = self
-        beyond = game._figures["beyond"]
+        over_at, scored = game.progress.over_at, game.progress.scored
+        beyond = over_at + 1 if over_at is not None and over_at < scored else None
         if beyond is not None:
             if self.variant.dummy:  # four deals whatever happens: cannot occur, kept for safety
                 raise StateConflict(N_("The match is over after %(deals)s deals: deal %(number)s cannot be "
@@ -336,10 +408,8 @@ class PartnershipGame(DealByDeal):
             raise StateConflict(
                 N_("With this correction the rubber is won before deal %(number)s, which is already "
                    "recorded: correct or undo deal %(number)s first."), field="hand", number=beyond)
-        if game._figures["over"]:
-            last = max((d.number for d in game.hands), default=0)
-            if len(game.records) > last:  # only a deal in progress (trump or penalties, no tricks)
-                game = replace(game, records=game.records[:last], _cache={})
+        if over_at is not None and len(game.records) > over_at:  # only a deal in progress (trump or penalties)
+            game = evolve(game, records=game.records.without_last())
         return game
 
     # -- checks ----------------------------------------------------------------------------------

@@ -11,14 +11,15 @@ other player the elder hand (who leads the first trick and announces first).
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
-from functools import cache
+from dataclasses import dataclass, field
+from functools import cache, lru_cache
 from typing import Any, Iterable, Sequence
 
 from .base import (
     N_, InvalidInput, Option, Place, StateConflict, Term, TricksSum, _short, check_int,
-    DealByDeal, competition_places, put_record, with_defaults,
+    DealByDeal, evolve, competition_places, put_record, with_defaults,
 )
+from .vector import EMPTY, Vector
 
 PLAYERS = 2
 TRICKS = 12                 # 12 cards each: 12 tricks
@@ -57,7 +58,7 @@ class PiquetVariant:
     players: tuple[int, ...] = (2,)
 
     def new_game(self, players: list[str], first_dealer: int, options: dict) -> "PiquetGame":
-        return PiquetGame(self, tuple(players), with_defaults(self.options, options), first_dealer, ())
+        return PiquetGame(self, tuple(players), with_defaults(self.options, options), first_dealer, EMPTY)
 
 
 PIQUET = PiquetVariant(
@@ -449,6 +450,9 @@ def score_deal(record: DealRecord, elder: int) -> DealResult:
                       pique=pique, scores=scores, tricks_won=tuple(tricks))
 
 
+_scored = lru_cache(maxsize=4096)(score_deal)  # a correction asks again for the deals before it, mostly alike
+
+
 def partie_value(totals: tuple[int, int]) -> Partie:
     """The higher total wins 100 + the difference; 100 + both totals when the loser has under 100 (rubicon)."""
     if totals[0] == totals[1]:
@@ -467,7 +471,7 @@ class PiquetGame(DealByDeal):
     players: tuple[str, ...]
     options: dict
     first_dealer: int
-    records: tuple[DealRecord, ...]   # scored deals in order (a deal is recorded whole)
+    records: Vector                   # scored deals (DealRecord) in order (a deal is recorded whole)
     _cache: dict = field(default_factory=dict, compare=False, repr=False)
 
     @property
@@ -483,32 +487,36 @@ class PiquetGame(DealByDeal):
     # -- derived figures -------------------------------------------------------------------------
 
     def _replay(self) -> dict:
-        deals, totals, after_six = [], (0, 0), None
+        deals, totals = [], (0, 0)
         for number, record in enumerate(self.records, start=1):
-            result = score_deal(record, self.elder(number))
+            result = _scored(record, self.elder(number))
             totals = tuple(t + s for t, s in zip(totals, result.scores))
             deals.append(Deal(number, self.dealer(number), self.elder(number), record, result, totals))
-            if number == DEALS:
-                after_six = totals
-        playoff = (self.options["tie"] == "playoff" and after_six is not None and after_six[0] == after_six[1])
-        planned = PLAYOFF_DEALS if playoff else DEALS
-        over = len(self.records) >= planned
-        beyond = planned + 1 if len(self.records) > planned else None
+        over = self.finished
         if not over:
             number = len(deals) + 1
             deals.append(Deal(number, self.dealer(number), self.elder(number), DealRecord(), None, None))
         partie = partie_value(totals) if over else None
-        return {"hands": deals, "totals": totals, "planned": planned, "over": over, "beyond": beyond,
-                "partie": partie}
+        return {"hands": deals, "totals": totals, "partie": partie}
 
     @property
     def planned_hands(self) -> int:
-        """Six deals; eight once the six are tied and the play-off is on."""
-        return self._figures["planned"]
+        """Six deals; eight once the six are tied and the play-off is on. Only the first six deals are
+        scored to know it (a change checks it: the partie is short, the sheet's figures wait until asked)."""
+        if "planned" not in self._cache:
+            playoff = False
+            if self.options["tie"] == "playoff" and len(self.records) >= DEALS:
+                after_six = [0, 0]
+                for number, record in enumerate(self.records[:DEALS], start=1):
+                    for seat, score in enumerate(_scored(record, self.elder(number)).scores):
+                        after_six[seat] += score
+                playoff = after_six[0] == after_six[1]
+            self._cache["planned"] = PLAYOFF_DEALS if playoff else DEALS
+        return self._cache["planned"]
 
     @property
     def finished(self) -> bool:
-        return self._figures["over"]
+        return len(self.records) >= self.planned_hands
 
     @property
     def current_hand(self) -> int | None:
@@ -551,28 +559,28 @@ class PiquetGame(DealByDeal):
             raise InvalidInput(N_("Record the play one way: the winner of each trick, or the play points "
                                   "and tricks of each player, not both."), field="trick_winners")
         if "carte_blanche" in fields:
-            record = replace(record, carte_blanche=self._check_blanche(fields["carte_blanche"]))
+            record = evolve(record, carte_blanche=self._check_blanche(fields["carte_blanche"]))
         for name in CLASSES:
             if name in fields:
-                record = replace(record, **{name: self._pair(fields[name], name, 0, 99)})
+                record = evolve(record, **{name: self._pair(fields[name], name, 0, 99)})
         if "trick_winners" in fields:
-            record = replace(record, trick_winners=self._check_winners(fields["trick_winners"]),
+            record = evolve(record, trick_winners=self._check_winners(fields["trick_winners"]),
                              play_points=None, tricks_won=None, pique=None)
         if totals_given:
-            record = replace(record, trick_winners=None)
+            record = evolve(record, trick_winners=None)
         if "play_points" in fields:
-            record = replace(record, play_points=self._pair(fields["play_points"], "play_points", 0, 99))
+            record = evolve(record, play_points=self._pair(fields["play_points"], "play_points", 0, 99))
         if "tricks_won" in fields:
-            record = replace(record, tricks_won=self._check_tricks_won(fields["tricks_won"]))
+            record = evolve(record, tricks_won=self._check_tricks_won(fields["tricks_won"]))
         if "pique" in fields:
-            record = replace(record, pique=self._check_pique_seat(fields["pique"], number))
+            record = evolve(record, pique=self._check_pique_seat(fields["pique"], number))
         self._check_record(record, number)
-        game = replace(self, records=put_record(self.records, number, record), _cache={})
-        beyond = game._figures["beyond"]
-        if beyond is not None:
+        game = evolve(self, records=put_record(self.records, number, record))
+        if len(game.records) > game.planned_hands:
             raise StateConflict(
                 N_("With this correction the partie is decided after six deals, but deal %(number)s is "
-                   "already recorded: correct or undo the play-off deals first."), field="hand", number=beyond)
+                   "already recorded: correct or undo the play-off deals first."), field="hand",
+                number=game.planned_hands + 1)
         return game
 
     # -- checks ------------------------------------------------------------------------------------

@@ -6,12 +6,12 @@ Wist and tournament Whist are siblings built on it.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from typing import Any, Callable, Sequence
 
 from .base import (
     N_, HandNotCurrent, InvalidInput, Option, Place, RuleError, StateConflict, TricksSum, _short, check_int,
-    check_seat, standings_by_total,
+    check_seat, evolve, standings_by_total,
 )
 
 SUITS = ("H", "D", "C", "S")
@@ -247,7 +247,7 @@ class PredictionGame:
         self._check_slips_open(spec, record)
         bids = list(record.bids)
         bids[seat] = self._check_bid(spec, bid)
-        record = replace(record, bids=tuple(bids))
+        record = evolve(record, bids=tuple(bids))
         self._check_forbidden(spec, record)
         if record.tricks is not None and None in record.bids:
             raise MissingBids(N_("A scored hand needs every bid."))
@@ -259,7 +259,7 @@ class PredictionGame:
         if unknown:
             raise InvalidInput(N_("Unknown field: %(names)s."), names=", ".join(sorted(map(str, unknown))))
         if "trump" in fields and fields["trump"] is not None:
-            record = replace(record, trump=self._check_trump(spec, fields["trump"]))
+            record = evolve(record, trump=self._check_trump(spec, fields["trump"]))
         if "bids" in fields:
             self._check_slips_open(spec, record)
             bids = self._check_list(fields["bids"], "bids", allow_none=True)
@@ -271,10 +271,10 @@ class PredictionGame:
                                     name=spec.name or str(spec.number))
             bids = tuple(0 if spec.bidding == NO_BIDS else self._check_bid(spec, b, "bids") if b is not None else None
                          for b in bids)
-            record = replace(record, bids=bids)
+            record = evolve(record, bids=bids)
             self._check_forbidden(spec, record)
         if "penalties" in fields:
-            record = replace(record, penalties=self._check_penalties(fields["penalties"]))
+            record = evolve(record, penalties=self._check_penalties(fields["penalties"]))
         if "tricks" in fields:
             tricks = self._check_list(fields["tricks"], "tricks")
             for value in tricks:
@@ -292,7 +292,7 @@ class PredictionGame:
                                 sum=sum(tricks), cards=spec.cards)
             if record.trump is None:
                 raise InvalidInput(N_("Record the suit of the turned card (the trump) first."), field="trump")
-            record = replace(record, tricks=tuple(tricks))
+            record = evolve(record, tricks=tuple(tricks))
         elif record.tricks is not None and None in record.bids:
             raise MissingBids(N_("A scored hand needs every bid."))
         if record.penalties and not self.variant.penalties:
@@ -369,7 +369,7 @@ class PredictionGame:
     def _with_record(self, spec: HandSpec, record: HandRecord) -> "PredictionGame":
         records = list(self.records)
         records[spec.number - 1] = record
-        return replace(self, records=tuple(records), _cache={})
+        return evolve(self, records=tuple(records))
 
 
 def forbidden_for(spec: HandSpec, bids: Sequence[int | None], seat: int) -> int | None:

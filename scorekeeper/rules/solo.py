@@ -24,17 +24,24 @@ dropped: one the contract has no place for is refused.
 
 Every figure is derived from the records alone, so correcting a deal recomputes everything after
 it. Pure: no Flask, no SQL, no I/O.
+
+The game has no fixed length, so a change must cost the same in a game of 5 000 deals as in one of
+five: the records are a `Vector` (a change copies a path, not the whole), and a change checks only
+what it must — the deals played so far (passes not counted) are counted as deals are recorded and
+corrected, which is all that "beyond the fixed number of deals" needs (see `with_hand`). Scores,
+totals and the sheet's figures are worked out once, for the state that is shown, when it is asked.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from decimal import Decimal
 from typing import Any, Sequence
 
 from .base import (
     N_, InvalidInput, Money, Option, Place, RuleError, StateConflict, Term, TricksSum, WholeNumber,
-    DealByDeal, _short, check_seat, put_record, standings_by_total, with_defaults,
+    DealByDeal, evolve, _short, check_seat, put_record, standings_by_total, with_defaults,
 )
+from .vector import EMPTY, Vector
 
 SEATS = 4
 TRICKS = 13
@@ -227,8 +234,9 @@ class SoloGame(DealByDeal):
     players: tuple[str, ...]
     options: dict
     first_dealer: int
-    records: tuple[DealRecord, ...] = ()     # every recorded deal, whole, in order
+    records: Vector = EMPTY                  # every recorded deal (a DealRecord), whole, in order
     ended: bool = False                      # the players ended the game
+    _counted: int = field(default=0, compare=False, repr=False)   # how many records are not passes
     _cache: dict = field(default_factory=dict, compare=False, repr=False)
 
     @property
@@ -241,24 +249,17 @@ class SoloGame(DealByDeal):
     # -- derived figures -----------------------------------------------------------------------
 
     def _replay(self) -> dict:
-        """Score the records in order; `beyond` is the first deal recorded after the fixed number of deals."""
-        limit = self.options.get("deals")
+        """Score the records in order (a valid game never holds a record past its fixed number of deals)."""
         seats = len(self.players)
-        deals, totals, counted, complete, beyond = [], (0,) * seats, 0, False, None
+        deals, totals = [], (0,) * seats
         for number, record in enumerate(self.records, start=1):
-            if complete:
-                beyond = number
-                break
             result = score_deal(record, self.options["system"], seats)
             totals = tuple(t + s for t, s in zip(totals, result.scores))
-            counts = record.contract != PASS
-            counted += counts
-            deals.append(Deal(number, self.dealer(number), record, result, totals, counts))
-            complete = limit is not None and counted >= limit
-        if not (complete or self.ended):
+            deals.append(Deal(number, self.dealer(number), record, result, totals, record.contract != PASS))
+        if not self.finished:
             number = len(deals) + 1
             deals.append(Deal(number, self.dealer(number), DealRecord(), None, None, False))
-        return {"hands": deals, "totals": totals, "counted": counted, "complete": complete, "beyond": beyond}
+        return {"hands": deals, "totals": totals}
 
     @property
     def planned_hands(self) -> int | None:
@@ -268,11 +269,17 @@ class SoloGame(DealByDeal):
     @property
     def counted_hands(self) -> int:
         """Deals played so far (passes not counted)."""
-        return self._figures["counted"]
+        return self._counted
+
+    @property
+    def complete(self) -> bool:
+        """The fixed number of deals (if any) has been played."""
+        limit = self.options.get("deals")
+        return limit is not None and self._counted >= limit
 
     @property
     def finished(self) -> bool:
-        return self.ended or self._figures["complete"]
+        return self.ended or self.complete
 
     @property
     def current_hand(self) -> int | None:
@@ -314,7 +321,7 @@ class SoloGame(DealByDeal):
                                 field="type", deals=self.planned_hands)
         if not self.records:
             raise StateConflict(N_("Record at least one deal before ending the game."), field="type")
-        return replace(self, ended=True, _cache={})
+        return evolve(self, ended=True)
 
     def with_hand(self, number: Any, fields: dict) -> "SoloGame":
         """Record a deal whole (the current one), or correct an earlier one (see the module's docstring)."""
@@ -330,14 +337,32 @@ class SoloGame(DealByDeal):
                 if name not in fields and not _has_place(contract, name):
                     values[name] = None
         record = self._check_record(values)
-        game = replace(self, records=put_record(self.records, number, record), _cache={})
-        beyond = game._figures["beyond"]
-        if beyond is not None:
+        counted = self._counted + (record.contract != PASS) - (number <= len(self.records) and old.contract != PASS)
+        game = evolve(self, records=put_record(self.records, number, record), _counted=counted)
+        if game._beyond_the_end():
             raise StateConflict(
                 N_("With this correction the %(deals)s deals of the game are played before deal %(number)s, which "
                    "is already recorded: correct or undo deal %(number)s first."),
-                field="hand", deals=self.planned_hands, number=beyond)
+                field="hand", deals=self.planned_hands, number=game._first_beyond())
         return game
+
+    def _beyond_the_end(self) -> bool:
+        """Whether a record lies past the fixed number of deals. This game came from a valid one by one
+        change, and a valid game has no such record, so: more deals counted than the limit, or exactly the
+        limit with a pass after the last of them (the last record is then a pass)."""
+        limit = self.options.get("deals")
+        if limit is None or self._counted < limit:
+            return False
+        return self._counted > limit or self.records[-1].contract == PASS
+
+    def _first_beyond(self) -> int:
+        """The first deal recorded after the fixed number of deals were played (only for the refusal)."""
+        counted = 0
+        for number, record in enumerate(self.records, start=1):
+            counted += record.contract != PASS
+            if counted == self.options["deals"]:
+                return number + 1
+        raise AssertionError("no deal beyond the end")
 
     # -- checks ----------------------------------------------------------------------------------
     def _past_the_end(self, number: int) -> StateConflict:
