@@ -9,20 +9,26 @@ from . import csvimport, games
 from . import db as store
 
 
-def import_csv(db, data: bytes) -> tuple[games.Loaded, dict]:
-    """A new game from an exported CSV (`csvimport.CsvRefused` naming the line, and nothing stored)."""
-    imported = csvimport.read(data, limit=getattr(db, "max_events", store.MAX_EVENTS))
+def import_csv(db, source) -> tuple[games.Loaded, dict]:
+    """A new game from an exported CSV, its bytes or a binary stream read as it comes (`csvimport.CsvRefused`
+    naming the line, and nothing stored).
+
+    The game is replayed once, by the import's own check: the state it ends with is the game's, kept
+    for the requests that follow (its sheet, opened next), not replayed again from what was stored."""
+    imported = csvimport.read(source, limit=getattr(db, "max_events", store.MAX_EVENTS))
+    stored = []
 
     def record(db, game_id):
-        for seq, change in enumerate(imported.changes, start=2):
-            store.append_event(db, game_id, seq, "change", change, "scorer", None)
+        stored.extend(store.append_events(db, game_id, 2, "change", imported.changes, "scorer", None))
 
-    loaded, keys = games.create(db, imported.variant, imported.players, imported.first_dealer, imported.options,
-                                also=record)
-    return games.load(db, loaded.id), keys
+    created, keys = games.create(db, imported.variant, imported.players, imported.first_dealer, imported.options,
+                                 also=record)
+    loaded = games.Loaded(created.id, imported.state, created.version + len(stored), [*created.events, *stored])
+    games.remember(db, loaded)
+    return loaded, keys
 
 
 def every_game(db):
-    """Every game on the server, oldest first, as replayed."""
+    """Every game on the server, oldest first, as replayed (one at a time: a generator)."""
     for (game_id,) in db.execute("SELECT id FROM games ORDER BY created_at, id").fetchall():
         yield games.load(db, game_id)

@@ -20,6 +20,7 @@ from flask import Response
 
 from .families import family_of
 from .games import sort_out
+from .turns import taking_turns
 
 COLUMNS = ["game_id", "variant", "hand", "hand_name", "cards", "trump", "dealer", "seat", "player",
            "bid", "tricks", "score", "total", "detail"]
@@ -70,7 +71,7 @@ def cells(game_id: str, state, was_ended: bool) -> list[list[str]]:
              "ended": "yes" if was_ended else "no"}
     records: dict[int, str] = {}
     out = []
-    for row in family.csv_rows(state):
+    for row in taking_turns(family.csv_rows(state)):
         number = row["hand"]
         if number not in records:
             records[number] = compact(family.csv_record(state.hand(number)))

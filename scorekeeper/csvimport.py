@@ -6,24 +6,39 @@ So a score or total typed over, a changed name, rows of another game, a record t
 anything else that does not follow from what was recorded is refused, naming the line of the file
 (1-based, as a spreadsheet numbers it). Reading stops at the first fault, so junk costs little.
 
-Pure: no database, no Flask; `archive.import_csv` stores what this returns.
+The file is read as a stream, a chunk at a time (`CHUNK` bytes), decoded and split into lines as it
+comes: its size never sits in memory twice, and what is held is bounded by what a game can hold — a
+row is at most `MAX_ROW` characters (an exported row has at most about two thousand: five names of
+40, a record), a hand at most one row per player, a game at most the events of the cap. A longer
+row, a line that does not end, is refused at once, naming its line. A run of empty lines is skipped
+whole (they are fine at the end only). Every `turns.EVERY` rows the other requests of the worker get
+a turn.
+
+No database, no Flask; `archive.import_csv` stores what this returns.
 """
 from __future__ import annotations
 
+import codecs
 import csv
 import io
 import json
 import re
 from dataclasses import dataclass
+from typing import BinaryIO, Iterator
 
 from .csvexport import GAME_COLUMNS, cells
 from .db import MAX_EVENTS
 from .rules import N_, RuleError, new_game
 from .rules.base import _short
+from .turns import taking_turns
 
 WHOLE = re.compile(r"-?[0-9]{1,6}")
 FACTS = ("game_id", "variant", "players", "first_dealer", "options", "ended")
 AT = {name: GAME_COLUMNS.index(name) for name in GAME_COLUMNS}
+CHUNK = 65_536        # bytes read at a time
+MAX_ROW = 8_192       # characters in a row (its line ends included): four times the longest an export writes
+LINE_END = re.compile(r"\r\n|\r|\n")   # as `csv` and `io` (newline="") split lines
+LINE_ENDS = re.compile(r"[\r\n]+")
 
 
 class CsvRefused(RuleError):
@@ -53,30 +68,40 @@ class Imported:
     state: object
 
 
-def read(data: bytes, limit: int = MAX_EVENTS) -> Imported:
-    """The game of one exported CSV file, or `CsvRefused`; `limit`: the most events a game may hold."""
-    rows = _rows(_decode(data))
+def read(source: bytes | BinaryIO, limit: int = MAX_EVENTS) -> Imported:
+    """The game of one exported CSV file, or `CsvRefused`; `source`: the file's bytes or a binary stream
+    (a request's body, an upload, an open file), read as it goes; `limit`: the most events a game may hold."""
+    rows = _rows(_pieces(source))
     line, header = next(rows, (1, None))
     if header != GAME_COLUMNS:
         raise refuse(line, N_("the first line must be the header of a Segnapunti CSV, with these columns in "
                               "this order: %(columns)s."), columns=",".join(GAME_COLUMNS))
-    first, state, changes, kept = None, None, [], []
-    for line, row in rows:
+    first, state, changes, kept, in_hand, overflow = None, None, [], [], 0, None
+    for line, row in taking_turns(rows):
         if first is None:
             first, state = row, _start(line, row)
         for name in FACTS:
             if row[AT[name]] != first[AT[name]]:
                 raise refuse(line, N_("the column “%(column)s” differs from the first row's: a file holds one "
                                       "game, and every row says the same of it."), column=name)
+            row[AT[name]] = first[AT[name]]  # one copy of what every row repeats
         if not kept or row[AT["hand"]] != kept[-1][1][AT["hand"]]:
             _room(line, changes, limit)
             change = {**_json(line, row, "record", dict), "type": "hand", "hand": _whole(line, row, "hand")}
             state = _apply(line, state, change)
             changes.append(change)
+            in_hand = 0
+        in_hand += 1
+        if in_hand > len(state.players):  # more rows than a hand has: nothing after it is read (or kept)
+            overflow = line
+            break
         kept.append((line, row))
     if first is None:
         raise refuse(line + 1, N_("there are no rows: a game is exported once a hand is scored."))
     was_ended = first[AT["ended"]] == "yes"
+    if overflow is not None:
+        _compare(first[AT["game_id"]], state, was_ended, kept)  # a difference before it comes first
+        raise _no_hand(overflow)
     if was_ended:
         _room(line, changes, limit)
         changes.append({"type": "end"})
@@ -91,31 +116,86 @@ def _room(line: int, changes: list, limit: int) -> None:
         raise refuse(line, N_("a game holds at most %(max)s changes."), max=limit)
 
 
-def _decode(data: bytes) -> str:
-    """UTF-8 text without its byte order mark; bytes that are not UTF-8 are refused at their line."""
-    try:
-        return data.decode("utf-8-sig")
-    except UnicodeDecodeError as error:
-        raise refuse(data.count(b"\n", 0, error.start) + 1,
-                     N_("this is not UTF-8 text, which a CSV exported by Segnapunti is.")) from None
+def _pieces(source: bytes | BinaryIO) -> Iterator[tuple[int, str, int]]:
+    """The file as (line number, text, empty lines): each line with its end, or a run of empty lines whole
+    (`text` their line ends, `empty lines` how many), decoded from UTF-8 (a byte order mark dropped) a chunk
+    at a time. Bytes that are not UTF-8 are refused at their line, and so is a line longer than `MAX_ROW`."""
+    read = source.read if hasattr(source, "read") else io.BytesIO(source).read
+    decoder = codecs.getincrementaldecoder("utf-8-sig")()
+    number, pending, final = 1, "", False
+    while not final:
+        chunk = read(CHUNK)
+        final = not chunk
+        try:
+            text = pending + decoder.decode(chunk, final)
+        except UnicodeDecodeError as error:
+            raise refuse(number + error.object.count(b"\n", 0, error.start),
+                         N_("this is not UTF-8 text, which a CSV exported by Segnapunti is.")) from None
+        at, size = 0, len(text)
+        while at < size:
+            ends = LINE_ENDS.match(text, at)
+            if ends is not None:  # a line without text: empty lines up to the next text
+                end = ends.end()
+                if end == size and not final and text[end - 1] == "\r":
+                    end -= 1  # its \n may come with the next chunk
+                    if end == at:
+                        break
+                run = text[at:end]
+                count = run.count("\n") + run.count("\r") - run.count("\r\n")
+                yield number, run, count
+                number, at = number + count, end
+                continue
+            found = LINE_END.search(text, at)
+            if found is None or (not final and found.end() == size and found.group() == "\r"):
+                break  # the line goes on in the next chunk
+            yield number, text[at:found.end()], 0
+            number, at = number + 1, found.end()
+        pending = text[at:]
+        if len(pending) > MAX_ROW:
+            raise _too_long(number)
+    if pending:
+        yield number, pending, 0
 
 
-def _rows(text: str):
+def _too_long(line: int) -> CsvRefused:
+    return refuse(line, N_("this is not CSV text as Segnapunti exports it: a row of more than %(max)s characters "
+                           "(an exported row has at most a few hundred)."), max=MAX_ROW)
+
+
+def _rows(pieces: Iterator[tuple[int, str, int]]):
     """(the line where the row starts, its cells) for each row, the header first; empty lines at the end
-    are dropped, one in between is refused."""
-    reader = csv.reader(io.StringIO(text.rstrip("\r\n"), newline=""), strict=True)
-    end = 0
-    while True:
-        start = end + 1
+    are dropped, one in between is refused; a row longer than `MAX_ROW` characters is refused."""
+    given, taken = None, 0  # the line handed to the reader next; characters it took for this row
+
+    def lines():
+        nonlocal given, taken
+        while True:
+            piece = given if given is not None else next(pieces, None)
+            given = None
+            if piece is None:
+                return
+            taken += len(piece[1])
+            if taken > MAX_ROW:
+                raise _too_long(start)
+            if piece[2]:  # empty lines inside a quoted cell: one at a time, as the reader takes lines
+                yield from (found.group() for found in LINE_END.finditer(piece[1]))
+            else:
+                yield piece[1]
+
+    reader = csv.reader(lines(), strict=True)
+    empty = None  # the first empty line, if the file goes on after it
+    for piece in pieces:
+        start = piece[0]
+        if piece[2]:
+            empty = empty or start
+            continue
+        if empty is not None:
+            raise refuse(empty, N_("an empty line: a game's rows follow each other."))
+        given, taken = piece, 0
         try:
             row = next(reader)
-        except StopIteration:
-            return
         except csv.Error as error:
             raise refuse(start, N_("this is not CSV text (%(error)s)."), error=str(error)[:80]) from None
-        end = reader.line_num
-        if not row:
-            raise refuse(start, N_("an empty line: a game's rows follow each other."))
         if start > 1 and len(row) != len(GAME_COLUMNS):
             raise refuse(start, N_("this row has %(count)s cells where the header has %(columns)s."),
                          count=len(row), columns=len(GAME_COLUMNS))
@@ -164,14 +244,17 @@ def _whole(line: int, row: list[str], column: str) -> int:
 def _compare(game_id: str, state, was_ended: bool, kept: list) -> None:
     """Every row the game exports, compared cell for cell with the file's."""
     expected = cells(game_id, state, was_ended)
-    for (line, row), wanted in zip(kept, expected):
+    for (line, row), wanted in taking_turns(zip(kept, expected)):
         for column, found, value in zip(GAME_COLUMNS, row, wanted):
             if found != value:
                 raise refuse(line, N_("the column “%(column)s” says “%(found)s”, but what was recorded gives "
                                       "“%(expected)s”."), column=column, found=_short(found, 120),
                              expected=_short(value, 120))
     if len(kept) > len(expected):
-        raise refuse(kept[len(expected)][0], N_("this row belongs to no hand of the game: a hand has one row per "
-                                                "player (or side)."))
+        raise _no_hand(kept[len(expected)][0])
     if len(kept) < len(expected):
         raise refuse(kept[-1][0] + 1, N_("rows are missing: the last hand has one row per player (or side)."))
+
+
+def _no_hand(line: int) -> CsvRefused:
+    return refuse(line, N_("this row belongs to no hand of the game: a hand has one row per player (or side)."))

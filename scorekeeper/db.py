@@ -12,6 +12,7 @@ from pathlib import Path
 
 import sqlite_utils
 
+from .turns import taking_turns
 
 WRITE_WAIT_SECONDS = 10.0  # how long a write waits for the other processes' writes before giving up
 
@@ -235,14 +236,25 @@ def append_event(db, game_id: str, seq: int, kind: str, payload: dict, role: str
 
     A game takes at most MAX_EVENTS events: past that `TooManyChanges` (409), and the write unit
     around this call rolls back."""
-    if seq > getattr(db, "max_events", MAX_EVENTS):
+    return append_events(db, game_id, seq, kind, [payload], role, seat)[0]
+
+
+def append_events(db, game_id: str, seq: int, kind: str, payloads: list[dict], role: str | None,
+                  seat: int | None) -> list[dict]:
+    """Append events numbered from `seq` in one statement (an imported game's changes); returns them as
+    `events()` will read them back (the payloads as their JSON gives them). The limit as `append_event`."""
+    last = seq + len(payloads) - 1
+    if last > getattr(db, "max_events", MAX_EVENTS):
         from .rules.base import N_, TooManyChanges
         raise TooManyChanges(N_("This game has reached the limit of %(max)s changes: start a new game."),
                              max=getattr(db, "max_events", MAX_EVENTS))
-    event = {"seq": seq, "type": kind, "payload": payload, "created_at": now(), "actor_role": role, "actor_seat": seat}
-    db["events"].insert({**event, "game_id": game_id,
-                         "payload": json.dumps(payload, ensure_ascii=False, separators=(",", ":"))})
-    return event
+    at = now()
+    texts = [json.dumps(payload, ensure_ascii=False, separators=(",", ":")) for payload in payloads]
+    db.conn.executemany("INSERT INTO events (game_id, seq, type, payload, created_at, actor_role, actor_seat) "
+                        "VALUES (?, ?, ?, ?, ?, ?, ?)",
+                        [(game_id, seq + i, kind, text, at, role, seat) for i, text in enumerate(texts)])
+    return [{"seq": seq + i, "type": kind, "payload": json.loads(text), "created_at": at, "actor_role": role,
+             "actor_seat": seat} for i, text in enumerate(texts)]
 
 
 def events(db, game_id: str) -> list[dict]:
@@ -258,7 +270,7 @@ def events_after(db, game_id: str, after: int) -> list[dict]:
     """The events of a game with a sequence number above `after`, in order."""
     rows = db.execute("SELECT seq, type, payload, created_at, actor_role, actor_seat FROM events "
                       "WHERE game_id = ? AND seq > ? ORDER BY seq", [game_id, after]).fetchall()
-    return [_event(r) for r in rows]
+    return [_event(r) for r in taking_turns(rows)]
 
 
 def _event(r) -> dict:

@@ -2,14 +2,31 @@
 
 A command is load → validate with the rules → append one event, all in one BEGIN IMMEDIATE
 transaction. A game's state is always the replay of its events through the pure rules.
+
+**Replayed once, then kept.** Replaying a game costs time in proportion to its events (every
+family's `apply` costs about the same at the 5 000th change as at the first), and under gevent that
+time is taken from every other request and stream of the worker. So each process keeps the games
+it replayed (`Replayed`, least recently used first out, at most `CACHED_EVENTS` events in all), and
+`load` reads only the events after the version it holds, applying them to the kept state: a read of
+an unchanged game replays nothing, a write applies its one event, a game written by another worker
+catches up by the events it missed. An undo among them (it takes a change back) replays the game
+whole, once. Only what a committed transaction wrote is kept (`:memory:` databases are never kept),
+and a kept game whose last event is no longer in the file as it was (a restored backup) is replayed
+again. Several requests asking at once for a game not yet kept wait for one replay (`Replayed.turn`),
+so four simultaneous reads of a long game cost one replay, not four. Long loops give the other
+greenlets of the worker a turn (`turns.taking_turns`).
 """
 from __future__ import annotations
 
 import secrets
+import threading
+from collections import OrderedDict
+from contextlib import contextmanager
 from dataclasses import dataclass
 
 from . import db as store
 from . import live
+from .turns import taking_turns
 from .keys import find_key, new_id, new_key
 from .rules import N_, VARIANTS, RuleError, new_game
 from .rules.base import StateConflict
@@ -115,10 +132,12 @@ def create(db, variant, players, first_dealer=None, options=None, also=None) -> 
         rows += [("seat", seat, key) for seat, key in enumerate(keys["seats"])]
         db["keys"].insert_all({"key": k, "game_id": game_id, "role": role, "seat": seat,
                                "created_at": store.now()} for role, seat, k in rows)
-        store.append_event(db, game_id, 1, "created", payload, "scorer", None)
+        created = store.append_event(db, game_id, 1, "created", payload, "scorer", None)
         if also is not None:
             also(db, game_id)
-    return Loaded(game_id, state, 1, []), keys
+    loaded = Loaded(game_id, state, 1, [created])
+    remember(db, loaded)
+    return loaded, keys
 
 
 def variant_of(db, game_id: str):
@@ -160,7 +179,7 @@ def replay(rows: list[dict]):
         raise NotFound()
     created = rows[0]["payload"]
     state = new_game(created["variant"], created["players"], created["first_dealer"], created["options"])
-    for row in sort_out(rows)[0]:
+    for row in taking_turns(sort_out(rows)[0]):
         state = state.apply(row["payload"])
     return state
 
@@ -177,8 +196,118 @@ def sort_out(rows: list[dict]) -> tuple[list[dict], dict[int, dict]]:
 
 
 def load(db, game_id: str) -> Loaded:
+    """The game as its events make it now: kept from an earlier request and brought up to date, or replayed."""
+    key = _kept_as(db, game_id)
+    if key is None:
+        return _replayed(db, game_id)
+    with REPLAYED.turn(key):
+        kept = REPLAYED.get(key)
+        loaded = _caught_up(db, kept) if kept is not None else None
+        if loaded is None:
+            loaded = _replayed(db, game_id)
+        if loaded is not kept:
+            REPLAYED.put(key, loaded)
+        return loaded
+
+
+def _replayed(db, game_id: str) -> Loaded:
     rows = store.events(db, game_id)
-    return Loaded(game_id, replay(rows), rows[-1]["seq"], rows)
+    state = replay(rows)  # NotFound without events
+    return Loaded(game_id, state, rows[-1]["seq"], rows)
+
+
+def _caught_up(db, kept: Loaded) -> Loaded | None:
+    """`kept` with the events written since applied to it; None when only a whole replay will do: an undo
+    among them, or the kept game's last event no longer in the file as it was."""
+    rows = store.events_after(db, kept.id, kept.version - 1)
+    last = kept.events[-1]
+    if not rows or (rows[0]["seq"], rows[0]["type"], rows[0]["created_at"]) != (
+            last["seq"], last["type"], last["created_at"]):
+        return None
+    newer = rows[1:]
+    if not newer:
+        return kept
+    if any(row["type"] != "change" for row in newer):
+        return None
+    state = kept.state
+    for row in taking_turns(newer):
+        state = state.apply(row["payload"])
+    return Loaded(kept.id, state, newer[-1]["seq"], [*kept.events, *newer])
+
+
+# -- the games this process replayed -----------------------------------------------------------------
+CACHED_EVENTS = 100_000  # about 60 MB of states and events at the most (a game at the cap: 5 000 events)
+
+
+class Replayed:
+    """The games this process replayed, by (database file, game): least recently used out first, at most
+    `budget` events in all (a game bigger than that is not kept)."""
+
+    def __init__(self, budget: int = CACHED_EVENTS):
+        self.budget = budget
+        self.lock = threading.Lock()
+        self.games: OrderedDict[tuple[str, str], Loaded] = OrderedDict()
+        self.events = 0
+        self.turns: dict[tuple[str, str], list] = {}  # key → [lock, requests waiting or holding it]
+
+    def get(self, key) -> Loaded | None:
+        with self.lock:
+            loaded = self.games.get(key)
+            if loaded is not None:
+                self.games.move_to_end(key)
+            return loaded
+
+    def put(self, key, loaded: Loaded) -> None:
+        """Keep `loaded` unless a newer version of the game is kept already."""
+        with self.lock:
+            old = self.games.get(key)
+            if old is not None:
+                if old.version > loaded.version:
+                    return
+                self.events -= len(old.events)
+                del self.games[key]
+            if len(loaded.events) > self.budget:
+                return
+            self.games[key] = loaded
+            self.events += len(loaded.events)
+            while self.events > self.budget:
+                _, evicted = self.games.popitem(last=False)
+                self.events -= len(evicted.events)
+
+    def clear(self) -> None:
+        with self.lock:
+            self.games.clear()
+            self.events = 0
+
+    @contextmanager
+    def turn(self, key):
+        """One request at a time replays or updates a game (the others then find it kept)."""
+        with self.lock:
+            entry = self.turns.setdefault(key, [threading.RLock(), 0])
+            entry[1] += 1
+        try:
+            with entry[0]:
+                yield
+        finally:
+            with self.lock:
+                entry[1] -= 1
+                if not entry[1]:
+                    del self.turns[key]
+
+
+REPLAYED = Replayed()
+
+
+def _kept_as(db, game_id: str) -> tuple[str, str] | None:
+    path = getattr(db, "path", ":memory:")
+    return None if path == ":memory:" or not isinstance(game_id, str) else (path, game_id)
+
+
+def remember(db, loaded: Loaded) -> None:
+    """Keep a game as a committed write left it (never call this inside a write unit)."""
+    key = _kept_as(db, loaded.id)
+    if key is not None and loaded.events:
+        REPLAYED.put(key, loaded)
 
 
 def _check_version(loaded: Loaded, if_match) -> None:
@@ -194,6 +323,8 @@ def change(db, access: Access, event: dict, if_match=None, hand_seen=None) -> Lo
     `hand_seen`: the version a form was drawn at; refused only if the same hand changed since
     (a bid in another hand meanwhile is no reason to throw away a correction being typed)."""
     authorize_change(access, event)
+    if _kept_as(db, access.game_id) is not None:
+        load(db, access.game_id)  # a replay, if one is needed, before the write lock: inside, only what is new
     with store.write(db):
         loaded = load(db, access.game_id)
         _check_version(loaded, if_match)
@@ -203,8 +334,10 @@ def change(db, access: Access, event: dict, if_match=None, hand_seen=None) -> Lo
         state = loaded.state.apply(event)
         seq = loaded.version + 1
         appended = store.append_event(db, access.game_id, seq, "change", event, access.role, access.seat)
+    changed = Loaded(access.game_id, state, seq, [*loaded.events, appended])
+    remember(db, changed)
     live.hub(db.path).published(access.game_id, seq)
-    return Loaded(access.game_id, state, seq, [*loaded.events, appended])
+    return changed
 
 
 def _check_hand_unchanged(loaded: Loaded, event: dict, seen) -> None:
@@ -244,8 +377,10 @@ def undo(db, access: Access, if_match=None) -> Loaded:
         seq = version + 1
         rows.append(store.append_event(db, access.game_id, seq, "undo", {}, access.role, access.seat))
         state = replay(rows)
+    undone = Loaded(access.game_id, state, seq, rows)
+    remember(db, undone)
     live.hub(db.path).published(access.game_id, seq)
-    return Loaded(access.game_id, state, seq, rows)
+    return undone
 
 
 def authorize_change(access: Access, event: dict) -> None:

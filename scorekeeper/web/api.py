@@ -10,6 +10,7 @@ from ..families import family_of
 from ..present import game_json
 from ..rules import N_, RuleError
 from .errors import json_error, message
+from .guard import import_body
 from .links import links
 from .openapi import document
 
@@ -93,7 +94,7 @@ def import_game():
     """A game from a CSV this app exported (`text/csv` body): created whole, or 422 `invalid_csv` with the line."""
     if request.mimetype != "text/csv":
         raise UnsupportedMediaType()
-    loaded, keys = archive.import_csv(get_db(), request.get_data())
+    loaded, keys = archive.import_csv(get_db(), import_body())
     return created(loaded, keys)
 
 

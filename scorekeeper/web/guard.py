@@ -176,14 +176,22 @@ def _rate_limit() -> None:
 # -- chunked bodies ----------------------------------------------------------------------------
 class ChunkedLimit:
     """WSGI middleware: a body without Content-Length (chunked) is read here up to the size limit;
-    over it, the request is marked and the view answers 413 (Werkzeug would cut it short: a 400)."""
+    over it, the request is marked and the view answers 413 (Werkzeug would cut it short: a 400).
+
+    A CSV import's body (up to 16 MB) is not read here but counted as the import reads it (`Capped`):
+    the import reads its file a chunk at a time, and holding it whole would be 16 MB per request."""
 
     def __init__(self, wsgi_app, app):
         self.wsgi_app, self.app = wsgi_app, app
 
     def __call__(self, environ, start_response):
-        limit = body_limit(self.app.config, environ.get("PATH_INFO", ""))
+        path = environ.get("PATH_INFO", "")
+        limit = body_limit(self.app.config, path)
         if (limit and not environ.get("CONTENT_LENGTH") and environ.get("wsgi.input_terminated")
+                and environ.get("REQUEST_METHOD") in UNSAFE and path in IMPORTS):
+            environ["wsgi.input"] = Capped(environ["wsgi.input"], limit)
+            environ["scorekeeper.capped"] = True
+        elif (limit and not environ.get("CONTENT_LENGTH") and environ.get("wsgi.input_terminated")
                 and environ.get("REQUEST_METHOD") in UNSAFE):
             stream, chunks, size = environ["wsgi.input"], [], 0
             while size <= limit:
@@ -203,6 +211,43 @@ class ChunkedLimit:
         return self.wsgi_app(environ, start_response)
 
 
+class Capped:
+    """A chunked body read as it comes: 413 as soon as more than `limit` bytes have come."""
+
+    def __init__(self, stream, limit: int):
+        self.stream, self.left = stream, limit
+
+    def read(self, size: int = -1) -> bytes:
+        data = self.stream.read(size if size is not None and size >= 0 else self.left + 1)
+        self.left -= len(data)
+        if self.left < 0:
+            from werkzeug.exceptions import RequestEntityTooLarge
+            raise RequestEntityTooLarge()
+        return data
+
+
+class Body:
+    """A request body of known length read in chunks, never past its end. (Werkzeug's stream answers 413
+    to a read after the end when the length is exactly the limit.)"""
+
+    def __init__(self, stream, length: int):
+        self.stream, self.left = stream, length
+
+    def read(self, size: int = -1) -> bytes:
+        if self.left <= 0:
+            return b""
+        data = self.stream.read(self.left if size is None or size < 0 else min(size, self.left))
+        self.left -= len(data)
+        return data
+
+
+def import_body():
+    """The body of a CSV import, to read as it comes (see `ChunkedLimit`)."""
+    if request.content_length is None:
+        return request.stream
+    return Body(request.stream, request.content_length)
+
+
 def body_limit(config, path: str) -> int | None:
     """The most bytes a request body may have: MAX_CONTENT_LENGTH, or MAX_IMPORT_LENGTH for a CSV import."""
     return config.get("MAX_IMPORT_LENGTH" if path in IMPORTS else "MAX_CONTENT_LENGTH")
@@ -213,7 +258,10 @@ def before_request() -> None:
     if request.environ.get("scorekeeper.too_large"):
         from werkzeug.exceptions import RequestEntityTooLarge
         raise RequestEntityTooLarge()
-    request.max_content_length = body_limit(current_app.config, request.path)
+    limit = body_limit(current_app.config, request.path)
+    if limit and request.environ.get("scorekeeper.capped"):
+        limit += 1  # `Capped` answers 413 past the limit: Werkzeug's own count must never meet a body at it
+    request.max_content_length = limit
     if request.method in UNSAFE:
         if is_cross_site():
             raise CrossSite()

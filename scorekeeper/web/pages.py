@@ -1,7 +1,7 @@
 """HTML pages: full pages without JavaScript, single fragments for htmx. Views stay thin."""
 from __future__ import annotations
 
-from flask import Blueprint, abort, make_response, redirect, render_template, request, url_for
+from flask import Blueprint, abort, current_app, make_response, redirect, render_template, request, url_for
 from flask_babel import gettext
 from jinja2_fragments.flask import render_block
 
@@ -19,6 +19,7 @@ from .home import home_games
 from .labels import chosen_options, variant_name
 from .links import links
 from .qr import qr_svg
+from ..turns import taking_turns
 
 bp = Blueprint("pages", __name__)
 
@@ -50,7 +51,7 @@ def import_game():
     """A game from a CSV file this app exported: on this phone's list as its scorer, its sheet opened."""
     upload = request.files.get("file")
     try:
-        loaded, keys = archive.import_csv(get_db(), upload.read() if upload else b"")
+        loaded, keys = archive.import_csv(get_db(), upload.stream if upload else b"")
     except CsvRefused as error:
         return home(422, message(error))
     remember(loaded.id, keys["scorer"], "scorer", loaded.state)
@@ -152,12 +153,26 @@ def render_sheet(who, loaded, status: int = 200, error: str | None = None, view=
         view_url=request.full_path.rstrip("?") if request.method == "GET" else
         url_for("pages.sheet", game_id=loaded.id, key=who.key),
     )
-    if is_htmx():
-        response = make_response(render_block("sheet.html", "sheet", **context), status)
-    else:
-        response = make_response(render_template("sheet.html", **context), status)
+    response = make_response(taking_turns_rendered("sheet.html", "sheet" if is_htmx() else None, **context), status)
     response.headers["Cache-Control"] = "no-store"
     return response
+
+
+RENDER_EVERY = 2000  # pieces of a template between turns: a few milliseconds
+
+
+def taking_turns_rendered(name: str, block: str | None = None, **context) -> str:
+    """A page (or one block of it, for htmx), rendered with a turn for the other requests of the worker every
+    `RENDER_EVERY` pieces: the sheet of a game of thousands of deals takes a few hundred milliseconds to draw,
+    which under gevent would be taken from every other request and stream of the worker (`turns`)."""
+    app = current_app._get_current_object()
+    app.update_template_context(context)
+    template = app.jinja_env.get_template(name)
+    if block is None:
+        pieces = template.generate(context)
+    else:
+        pieces = template.blocks[block](template.new_context(context))
+    return "".join(taking_turns(pieces, RENDER_EVERY))
 
 
 @bp.get("/g/<game_id>/<key>")

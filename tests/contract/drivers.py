@@ -21,6 +21,27 @@ NAMES = ["Alessandra", "Bartolomeo", "Costanza", "Domenico", "Ermenegilda"]
 class Predictions:
     """Every player bids, then the tricks: hand 1 of every variant of the family has bidding."""
 
+    def long_change(self, state, step: int):
+        """A long game's next change (None: an undo): the whole game bid by bid, then corrections of hand 1
+        (a bid, the tricks) with an undo every third change."""
+        number = state.current_hand
+        if number is None:
+            cards = state.specs[0].cards
+            kind = step % 3
+            if kind == 2:
+                return None
+            if kind == 0:
+                return {"type": "bid", "hand": 1, "seat": 1, "bid": 1 - state.hand(1).bids[1]}
+            tricks = [cards] + [0] * (len(state.players) - 1)
+            if state.hand(1).tricks[0] == cards:
+                tricks[0], tricks[1] = cards - 1, 1
+            return {"type": "hand", "hand": 1, "tricks": tricks}
+        spec, hand = state.specs[number - 1], state.hand(number)
+        if spec.bidding != "none" and None in hand.bids:  # bids of 0 add up to 0: never the dealer's forbidden bid
+            return {"type": "bid", "hand": number, "seat": hand.bids.index(None), "bid": 0}
+        return {"type": "hand", "hand": number, "trump": spec.trump or "S",
+                "tricks": [spec.cards] + [0] * (len(state.players) - 1)}
+
     def first_hand(self, hand: dict, players: int) -> dict:
         cards = hand["cards"]
         trump = hand["trump"] or "S"  # a turned card where the variant has one
@@ -56,6 +77,21 @@ class Predictions:
 
 
 class Partnership:
+    def long_change(self, state, step: int):
+        """A long game's next change (None: an undo). Classic: a rubber that never ends (after deal 1 each deal
+        the first side pays a remark and takes seven tricks: its game score stays put) for half the changes,
+        then corrections of deal 1 that move that score for every later deal; with dummy, its four deals, then
+        corrections. An undo every third correction."""
+        if not state.records:
+            return {"type": "hand", "hand": 1, "trump": "S", "tricks": [8, 5]}
+        dummy = state.variant.dummy
+        if not state.finished and (dummy or len(state.records) < step // 2 + 1):
+            deal = {"trump": "S", "tricks": [7, 6]} if dummy else {"trump": "S", "tricks": [7, 6], "remarks": [1, 0]}
+            return {"type": "hand", "hand": state.current_hand, **deal}
+        if step % 3 == 2:
+            return None
+        return {"type": "hand", "hand": 1, "tricks": [9, 4] if state.records[0].tricks == (8, 5) else [8, 5]}
+
     def first_hand(self, hand: dict, players: int) -> dict:
         return {"trump": "S", "tricks": [8, 5]}
 
@@ -73,6 +109,19 @@ class Partnership:
 
 class Solo:
     """A solo by the first player, made with 7 tricks; corrected to 4 (failed by one)."""
+
+    CONTRACTS = [{"contract": "solo", "declarer": 1, "trump": "H", "tricks": 6}, {"contract": "pass"},
+                 {"contract": "misere", "declarer": 2, "tricks": 0},
+                 {"contract": "proposal", "declarer": 0, "partner": 2, "trump": "S", "tricks": 9}]
+
+    def long_change(self, state, step: int):
+        """A long game's next change (None: an undo): new deals for half the changes, then corrections of deal 1
+        between a solo and a pass, an undo every third."""
+        if len(state.records) < step // 2 + 1:
+            return {"type": "hand", "hand": state.current_hand, **self.CONTRACTS[step % len(self.CONTRACTS)]}
+        if step % 3 == 2:
+            return None
+        return {"type": "hand", "hand": 1, **self.CONTRACTS[1 if state.records[0].contract == "solo" else 0]}
 
     def first_hand(self, hand: dict, players: int) -> dict:
         return {"contract": "solo", "declarer": 0, "trump": "H", "tricks": 7}
@@ -94,6 +143,15 @@ class Solo:
 
 class Piquet:
     """The elder (seat 1: seat 0 deals first) scores the point; seat 0 wins the first 7 tricks."""
+
+    def long_change(self, state, step: int):
+        """A long game's next change (None: an undo): the partie's deals, then corrections of deal 1, an undo
+        every third."""
+        if not state.finished:
+            return {"type": "hand", "hand": state.current_hand, **self.first_hand({}, 2)}
+        if step % 3 == 2:
+            return None
+        return {"type": "hand", "hand": 1, "point": [0, 6] if state.records[0].point == (0, 5) else [0, 5]}
 
     def first_hand(self, hand: dict, players: int) -> dict:
         return {"carte_blanche": [False, False], "point": [0, 5], "sequences": [0, 0], "sets": [0, 0],

@@ -69,13 +69,17 @@ class Entry:
     deals_left: int | None
 
 
-def _outcome(hand, state) -> tuple[str, str]:
+def _outcome(hand, state, said: dict | None = None) -> tuple[str, str]:
     """Made or failed, and the tricks: with the tricks over or under the contract where they score (by
-    points); by stakes they do not, so they are not shown."""
+    points); by stakes they do not, so they are not shown. `said` keeps the words already translated for
+    this page."""
     record, result = hand.record, hand.result
     if record.contract == PASS:
         return "", ""
-    tricks = ngettext("%(num)s trick", "%(num)s tricks", record.tricks)
+    said = {} if said is None else said
+    tricks = said.get(record.tricks)
+    if tricks is None:
+        tricks = said[record.tricks] = ngettext("%(num)s trick", "%(num)s tricks", record.tricks)
     if CONTRACTS[record.contract].misere or state.options["system"] == STAKES:
         return ("made" if result.made else "failed"), tricks
     return ("made" if result.made else "failed"), f"{tricks} ({result.difference:+d})"
@@ -83,18 +87,20 @@ def _outcome(hand, state) -> tuple[str, str]:
 
 def rows(loaded: Loaded, who: Access) -> list[Row]:
     state = loaded.state
-    out = []
+    out, said, names = [], {}, {}  # each contract's name and each count of tricks translated once a page
     for hand in state.hands:
         if hand.result is None:
             continue
         record = hand.record
-        outcome, detail = _outcome(hand, state)
+        outcome, detail = _outcome(hand, state, said)
+        if record.contract not in names:
+            names[record.contract] = contract_name(record.contract)
         declarer = ""
         if record.declarer is not None:
             declarer = state.players[record.declarer]
             if record.partner is not None:
                 declarer += " & " + state.players[record.partner]
-        out.append(Row(number=hand.number, dealer=state.players[hand.dealer], contract=contract_name(record.contract),
+        out.append(Row(number=hand.number, dealer=state.players[hand.dealer], contract=names[record.contract],
                        declarer=declarer, outcome=outcome, detail=detail, scores=list(hand.scores),
                        totals=list(hand.totals), editable=who.role == "scorer"))
     return out

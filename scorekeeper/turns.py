@@ -1,0 +1,33 @@
+"""Giving the other requests of a worker a turn during long work.
+
+Under the production server (gunicorn's gevent worker) every request and every live stream of a
+worker is a greenlet of one thread: while one request computes — replaying a long game, reading or
+writing a long CSV — none of the others runs. Long loops therefore pause every `EVERY` items with
+`time.sleep(0)`, which gevent's monkey-patching turns into "let the others run, then come back";
+elsewhere (tests, the command line) it merely lets other threads in. Never used in the pure rules
+(`scorekeeper.rules`): the service and format layers call it between the rules' steps.
+"""
+from __future__ import annotations
+
+import time
+from typing import Iterable, Iterator, TypeVar
+
+EVERY = 200  # items between turns: a few milliseconds of replay or CSV at the most
+
+T = TypeVar("T")
+
+
+def give_way() -> None:
+    """Let the other greenlets (threads) of this worker run now."""
+    time.sleep(0)
+
+
+def taking_turns(items: Iterable[T], every: int = EVERY) -> Iterator[T]:
+    """`items`, with a turn given to the others after every `every` of them."""
+    count = 0
+    for item in items:
+        count += 1
+        if count == every:
+            count = 0
+            give_way()
+        yield item
