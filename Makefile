@@ -64,9 +64,10 @@ vendor: ## refresh the front-end files (and the tests' axe-core) from the npm re
 	cd /tmp/htmx-vendor && npm pack --silent axe-core@4.14.1 && tar xzf axe-core-4.14.1.tgz
 	cp /tmp/htmx-vendor/package/axe.min.js tests/browser/vendor/axe-4.14.1.min.js  # browser tests only
 
-bench: setup-dev
+bench: setup-dev ## replay, refresh and isolation benchmarks (they print numbers, assert nothing)
 	$(PY) bench/replay.py
 	$(PY) bench/refresh.py
+	$(PY) bench/isolation.py
 
 bench-live: setup ## live streams: the production server on 127.0.0.1, 1 to 10 000 open event streams
 	$(PY) bench/live.py $(BENCH_ARGS)

@@ -236,7 +236,7 @@ def _caught_up(db, kept: Loaded) -> Loaded | None:
 
 
 # -- the games this process replayed -----------------------------------------------------------------
-CACHED_EVENTS = 100_000  # about 60 MB of states and events at the most (a game at the cap: 5 000 events)
+CACHED_EVENTS = 40_000  # about 50 MB at the most: eight games at the cap of 5,000 events, or hundreds of usual ones
 
 
 class Replayed:

@@ -8,6 +8,7 @@ from __future__ import annotations
 from .families import family_of
 from .games import Access, Loaded, visibility
 from .rules.base import format_fraction
+from .turns import taking_turns
 
 
 def game_json(loaded: Loaded, access: Access | None) -> dict:
@@ -20,7 +21,7 @@ def game_json(loaded: Loaded, access: Access | None) -> dict:
         "players": list(state.players),
         "sides": [list(side) for side in state.sides] if state.sides else None,
         "first_dealer": state.first_dealer, "current_hand": state.current_hand,
-        "hands": [family.hand_json(hand, state, seen) for hand in state.hands],
+        "hands": [family.hand_json(hand, state, seen) for hand in taking_turns(state.hands)],
         "totals": list(state.totals),
         "standings": [{"seat": p.seat, "player": state.players[p.seat], "place": p.place, "total": p.total,
                        "table_points": format_fraction(p.table_points) if p.table_points is not None else None}

@@ -337,7 +337,7 @@ def add_new_game(db, access: Access, players, options=None, first_dealer=None, t
 
     loaded, keys = games.create(db, VARIANT, players, first_dealer, options, also=attach)
     table, number = placed["at"]
-    return Table(loaded.id, table, number, games.load(db, loaded.id)), keys
+    return Table(loaded.id, table, number, loaded), keys
 
 
 def attach_game(db, access: Access, game_id, key, table=None, number=None) -> Table:

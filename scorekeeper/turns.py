@@ -3,14 +3,18 @@
 Under the production server (gunicorn's gevent worker) every request and every live stream of a
 worker is a greenlet of one thread: while one request computes — replaying a long game, reading or
 writing a long CSV — none of the others runs. Long loops therefore pause every `EVERY` items with
-`time.sleep(0)`, which gevent's monkey-patching turns into "let the others run, then come back";
-elsewhere (tests, the command line) it merely lets other threads in. Never used in the pure rules
-(`scorekeeper.rules`): the service and format layers call it between the rules' steps.
+`time.sleep(0)`, which gevent's monkey-patching turns into "let the others run, then come back".
+Without gevent (the command line, tests, benchmarks) nothing is done: threads are switched by
+Python anyway, and a real `sleep(0)` hands the CPU to other processes, which on a busy machine costs
+a millisecond or more a time. Never used in the pure rules (`scorekeeper.rules`): the service and
+format layers call it between the rules' steps.
 """
 from __future__ import annotations
 
 import time
 from typing import Iterable, Iterator, TypeVar
+
+from gevent import monkey
 
 EVERY = 200  # items between turns: a few milliseconds of replay or CSV at the most
 
@@ -18,8 +22,9 @@ T = TypeVar("T")
 
 
 def give_way() -> None:
-    """Let the other greenlets (threads) of this worker run now."""
-    time.sleep(0)
+    """Let the other greenlets of this worker run now (under gevent; elsewhere nothing)."""
+    if monkey.is_module_patched("time"):
+        time.sleep(0)
 
 
 def taking_turns(items: Iterable[T], every: int = EVERY) -> Iterator[T]:

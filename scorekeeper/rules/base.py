@@ -10,6 +10,7 @@ import unicodedata
 from dataclasses import dataclass
 from decimal import Decimal
 from fractions import Fraction
+from functools import cache
 from typing import Any, Iterable, Sequence
 
 from .vector import Vector
@@ -231,11 +232,17 @@ class DealByDeal:
         if number > current:
             raise HandNotCurrent(N_("Deal %(number)s has not started yet: the current deal is %(current)s."),
                                  field="hand", number=number, current=current)
-        return self.Record()
+        return blank(self.Record)
 
     def _past_the_end(self, number: int) -> StateConflict:
         """Why a finished game has no deal `number`, in the family's words."""
         raise NotImplementedError
+
+
+@cache
+def blank(record_type: type):
+    """The family's record of a deal not yet filled in (one, shared: records are immutable)."""
+    return record_type()
 
 
 def evolve(obj, **changes):

@@ -50,6 +50,7 @@ NO_TRUMP = "NT"
 PASS = "pass"
 TURNED, CHOICE, NONE = "turned", "choice", "none"   # where a contract's trump comes from
 FIELDS = ("contract", "declarer", "partner", "trump", "tricks")
+KNOWN = frozenset(FIELDS)
 POINTS, STAKES = 1, 2                                # the two scoring systems
 
 
@@ -326,13 +327,13 @@ class SoloGame(DealByDeal):
     def with_hand(self, number: Any, fields: dict) -> "SoloGame":
         """Record a deal whole (the current one), or correct an earlier one (see the module's docstring)."""
         old = self._editable(number)
-        unknown = sorted(str(name) for name in fields if name not in FIELDS)
-        if unknown:
+        if not KNOWN.issuperset(fields):
+            unknown = sorted(str(name) for name in fields if name not in FIELDS)
             raise InvalidInput(N_("Unknown field: %(names)s."), field=unknown[0],
                                names=", ".join(_short(u) for u in unknown))
         values = {name: fields[name] if name in fields else getattr(old, name) for name in FIELDS}
         contract = CONTRACTS.get(values["contract"]) if isinstance(values["contract"], str) else None
-        if contract is not None or values["contract"] == PASS:
+        if len(fields) < len(FIELDS) and (contract is not None or values["contract"] == PASS):
             for name in FIELDS[1:]:
                 if name not in fields and not _has_place(contract, name):
                     values[name] = None

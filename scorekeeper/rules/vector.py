@@ -5,7 +5,7 @@ one change at a time. Keeping a game's deals in a tuple copies the whole tuple a
 replay of n deals copies n²/2 references: quadratic, and at the event cap (5 000 changes) the
 copying alone costs as much as everything else. A `Vector` is the persistent vector of Clojure (and
 of `pyrsistent`, which would be a dependency for 200 lines' worth of it): a trie of 32-wide nodes
-holding all but the last few items, and a tail tuple of the last 1–32 items. `append`, `set` and
+holding all but the last few items, and a tail node of the last 1–32 items. `append`, `set` and
 `without_last` copy one path of at most log₃₂ n nodes (two nodes for a game at the cap) and at most
 32 references of the tail; a read walks the same path. Iteration is in order; a `Vector` equals any
 tuple, list or `Vector` with the same items.
@@ -45,24 +45,15 @@ class Vector:
     __slots__ = ("_size", "_shift", "_root", "_tail")
 
     def __init__(self, items: Iterable = ()):
-        self._size, self._shift, self._root, self._tail = 0, BITS, EMPTY_NODE, ()
+        self._size, self._shift, self._root, self._tail = 0, BITS, EMPTY_NODE, EMPTY_NODE
         built = self
         for item in items:
             built = built.append(item)
         self._size, self._shift, self._root, self._tail = built._size, built._shift, built._root, built._tail
 
-    @classmethod
-    def _made(cls, size: int, shift: int, root: _Node, tail: tuple) -> "Vector":
-        made = cls.__new__(cls)
-        made._size, made._shift, made._root, made._tail = size, shift, root, tail
-        return made
-
     # -- reading ---------------------------------------------------------------------------------------
     def __len__(self) -> int:
         return self._size
-
-    def _tail_offset(self) -> int:
-        return self._size - len(self._tail)
 
     def __getitem__(self, index):
         if isinstance(index, slice):
@@ -71,9 +62,9 @@ class Vector:
             index += self._size
         if not 0 <= index < self._size:
             raise IndexError("Vector index out of range")
-        offset = self._size - len(self._tail)
+        offset = self._size - len(self._tail.items)
         if index >= offset:
-            return self._tail[index - offset]
+            return self._tail.items[index - offset]
         node, level = self._root, self._shift
         while level > 0:
             node = node.items[(index >> level) & MASK]
@@ -81,9 +72,9 @@ class Vector:
         return node.items[index & MASK]
 
     def __iter__(self) -> Iterator:
-        for leaf in _leaves(self._root, self._shift, self._size - len(self._tail)):
+        for leaf in _leaves(self._root, self._shift, self._size - len(self._tail.items)):
             yield from leaf
-        yield from self._tail
+        yield from self._tail.items
 
     def __eq__(self, other) -> bool:
         if isinstance(other, (Vector, tuple, list)):
@@ -99,40 +90,41 @@ class Vector:
     # -- changed copies ------------------------------------------------------------------------------
     def append(self, item) -> "Vector":
         """A vector with `item` added at the end."""
-        if len(self._tail) < WIDTH:
-            return Vector._made(self._size + 1, self._shift, self._root, self._tail + (item,))
-        # The tail is full: it goes into the trie as a leaf, and `item` starts a new tail.
-        leaf, shift = _Node(self._tail), self._shift
+        if len(self._tail.items) < WIDTH:
+            return _vector(self._size + 1, self._shift, self._root, _Node(self._tail.items + (item,)))
+        # The tail is full: it goes into the trie as a leaf (what it remembers too), and `item` starts a new tail.
+        leaf, shift = self._tail, self._shift
         if (self._size >> BITS) > (1 << shift):  # the trie is full at this height: one level more
             root = _Node((self._root, _path(shift, leaf)))
             shift += BITS
         else:
             root = _push(self._size, shift, self._root, leaf)
-        return Vector._made(self._size + 1, shift, root, (item,))
+        return _vector(self._size + 1, shift, root, _Node((item,)))
 
     def set(self, index: int, item) -> "Vector":
         """A vector with the item at `index` (0-based, in range) replaced by `item`."""
         if not 0 <= index < self._size:
             raise IndexError("Vector index out of range")
-        offset = self._size - len(self._tail)
+        tail = self._tail.items
+        offset = self._size - len(tail)
         if index >= offset:
             at = index - offset
-            return Vector._made(self._size, self._shift, self._root, self._tail[:at] + (item,) + self._tail[at + 1:])
-        return Vector._made(self._size, self._shift, _assoc(self._shift, self._root, index, item), self._tail)
+            return _vector(self._size, self._shift, self._root, _Node(tail[:at] + (item,) + tail[at + 1:]))
+        return _vector(self._size, self._shift, _assoc(self._shift, self._root, index, item), self._tail)
 
     def without_last(self) -> "Vector":
         """A vector without its last item (an empty one stays empty)."""
         if self._size <= 1:
             return EMPTY
-        if len(self._tail) > 1:
-            return Vector._made(self._size - 1, self._shift, self._root, self._tail[:-1])
+        if len(self._tail.items) > 1:
+            return _vector(self._size - 1, self._shift, self._root, _Node(self._tail.items[:-1]))
         # The tail empties: the trie's last leaf becomes the tail.
-        tail = _last_leaf(self._root, self._shift, self._size - 2).items
+        tail = _last_leaf(self._root, self._shift, self._size - 2)
         root = _pop(self._size, self._shift, self._root) or EMPTY_NODE
         shift = self._shift
         if shift > BITS and len(root.items) == 1:  # a root with one child: one level less
             root, shift = root.items[0], shift - BITS
-        return Vector._made(self._size - 1, shift, root, tail)
+        return _vector(self._size - 1, shift, root, tail)
 
     # -- folding -------------------------------------------------------------------------------------
     def fold(self, step: Callable[[Any, Hashable], tuple[Hashable, bool]], state: Hashable, key: Hashable,
@@ -145,13 +137,16 @@ class Vector:
         name everything `step` depends on besides the item and the state: the game's options), so folding
         a vector that shares nodes with one folded before only walks the nodes that changed."""
         count = self._size if count is None else count
-        offset = self._size - len(self._tail)
+        offset = self._size - len(self._tail.items)
         taken = 0
         if count >= offset:
             state, done = _fold_node(self._root, self._shift, step, state, key)
             if done is not None:
                 return state, done
-            taken, items = offset, self._tail[:count - offset]
+            if count == self._size:  # the whole tail: it remembers too
+                state, done = _fold_node(self._tail, 0, step, state, key)
+                return state, None if done is None else offset + done
+            taken, items = offset, self._tail.items[:count - offset]
         else:
             items = self[:count]
         for item in items:
@@ -163,6 +158,12 @@ class Vector:
 
 
 EMPTY = Vector()
+
+
+def _vector(size: int, shift: int, root: _Node, tail: _Node) -> Vector:
+    made = Vector.__new__(Vector)
+    made._size, made._shift, made._root, made._tail = size, shift, root, tail
+    return made
 
 
 def _leaves(node: _Node, level: int, size: int) -> Iterator[tuple]:

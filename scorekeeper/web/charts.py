@@ -10,6 +10,8 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
+from ..turns import taking_turns
+
 SERIES = 5  # .series-0 … .series-4 in app.css; then they come round again
 DASHES = ("", "8 4", "2 3", "10 3 2 3", "5 2 1 2")
 MARKERS = ("circle", "square", "triangle", "diamond", "cross")
@@ -102,7 +104,7 @@ def running_totals(names: list[str], series: list[tuple[int, ...]], planned: int
     lines = []
     for column, name in enumerate(names):
         nudge = (column - (len(names) - 1) / 2) * 1.5  # equal totals: lines side by side, not hidden
-        points = [(x(i), round(y(totals[column]) + nudge, 1)) for i, totals in enumerate(series)]
+        points = [(x(i), round(y(totals[column]) + nudge, 1)) for i, totals in taking_turns(enumerate(series))]
         kind = column % SERIES
         lines.append(ChartLine(name=name, series=kind, dash=DASHES[kind],
                                points=" ".join(f"{px},{py}" for px, py in points),

@@ -9,6 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from ...games import Access, Loaded, Seen
+from ...turns import taking_turns
 from ..common import RED, form_number, symbol
 from .present import game_score, side_names
 
@@ -67,7 +68,7 @@ def rows(loaded: Loaded, who: Access) -> list[Row]:
     state = loaded.state
     names = side_names(state)
     out = []
-    for hand in state.hands:
+    for hand in taking_turns(state.hands):
         result = hand.result
         cells = [Cell(tricks=str(result.tricks[s]) if result else "", points=str(result.points[s]) if result else "",
                       total=str(hand.totals[s]) if hand.totals else "",

@@ -15,6 +15,7 @@ from flask_babel import lazy_gettext as _l
 
 from ...games import Access, Loaded, Seen
 from ...rules.solo import CONTRACTS, NONE, PASS, STAKES, money
+from ...turns import taking_turns
 from ..common import RED, form_number, symbol
 from .present import contract_name
 
@@ -88,7 +89,7 @@ def _outcome(hand, state, said: dict | None = None) -> tuple[str, str]:
 def rows(loaded: Loaded, who: Access) -> list[Row]:
     state = loaded.state
     out, said, names = [], {}, {}  # each contract's name and each count of tricks translated once a page
-    for hand in state.hands:
+    for hand in taking_turns(state.hands):
         if hand.result is None:
             continue
         record = hand.record
