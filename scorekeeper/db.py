@@ -270,9 +270,7 @@ def events_after(db, game_id: str, after: int) -> list[dict]:
     """The events of a game with a sequence number above `after`, in order."""
     rows = db.execute("SELECT seq, type, payload, created_at, actor_role, actor_seat FROM events "
                       "WHERE game_id = ? AND seq > ? ORDER BY seq", [game_id, after]).fetchall()
-    return [_event(r) for r in taking_turns(rows)]
-
-
-def _event(r) -> dict:
-    return {"seq": r[0], "type": r[1], "payload": json.loads(r[2]), "created_at": r[3],
-            "actor_role": r[4], "actor_seat": r[5]}
+    # The payloads parsed as one JSON array: one call instead of one per event (a game at the cap: 5,000).
+    payloads = json.loads(f"[{','.join(r[2] for r in rows)}]")
+    return [{"seq": r[0], "type": r[1], "payload": payload, "created_at": r[3], "actor_role": r[4],
+             "actor_seat": r[5]} for r, payload in taking_turns(zip(rows, payloads))]

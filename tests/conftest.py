@@ -1,9 +1,11 @@
 """Shared fixtures: an app on a fresh database file, a JSON API helper, a live server for browsers."""
 from __future__ import annotations
 
+import http.client
 import sqlite3
 import threading
 from pathlib import Path
+from urllib.parse import urlsplit
 
 import pytest
 from werkzeug.serving import make_server
@@ -28,6 +30,20 @@ def make_app(folder):
     return create_app({"SCOREKEEPER_DATABASE": str(folder / "test.sqlite3"), "SECRET_KEY": "test", "TESTING": True,
                        "LISTEN_HOST": "127.0.0.1", "PUBLIC_URL": "",
                        "RATE_LIMIT_CREATE": "", "RATE_LIMIT_WRITE": ""})  # tests of the limits set their own
+
+
+def post_chunked(base: str, path: str, chunks, content_type: str) -> tuple[int | None, bytes]:
+    """POST `chunks` to a live server with Transfer-Encoding: chunked (no Content-Length): (status, body), or
+    (None, b"") when the server answered and closed before the end."""
+    connection = http.client.HTTPConnection(urlsplit(base).hostname, urlsplit(base).port, timeout=30)
+    try:
+        connection.request("POST", path, body=chunks, encode_chunked=True, headers={"Content-Type": content_type})
+        response = connection.getresponse()
+        return response.status, response.read()
+    except (BrokenPipeError, ConnectionResetError):
+        return None, b""
+    finally:
+        connection.close()
 
 
 def count_rows(app, table: str = "games") -> int:

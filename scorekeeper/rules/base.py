@@ -226,9 +226,9 @@ class DealByDeal:
             raise InvalidInput(N_("There is no deal %(number)s in this game."), field="hand", number=_short(number))
         if number <= len(self.records):
             return self.records[number - 1]
-        if self.finished:
+        current = self.current_hand  # None once the game is finished
+        if current is None:
             raise self._past_the_end(number)
-        current = self.current_hand
         if number > current:
             raise HandNotCurrent(N_("Deal %(number)s has not started yet: the current deal is %(current)s."),
                                  field="hand", number=number, current=current)

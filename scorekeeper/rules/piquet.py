@@ -520,7 +520,7 @@ class PiquetGame(DealByDeal):
 
     @property
     def current_hand(self) -> int | None:
-        return None if self.finished else self.hands[-1].number
+        return None if self.finished else len(self.records) + 1  # a deal is recorded whole
 
     @property
     def totals(self) -> tuple[int, int]:

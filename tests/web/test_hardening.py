@@ -6,14 +6,12 @@ rate limits, the event cap per game, chunked bodies, rotating tournament links.
 """
 from __future__ import annotations
 
-import http.client
 import re
 import sqlite3
-from urllib.parse import urlsplit
 
 import pytest
 
-from tests.conftest import PLAYERS4, count_rows, make_app
+from tests.conftest import PLAYERS4, count_rows, make_app, post_chunked
 
 EVIL = "https://evil.example"
 
@@ -347,7 +345,6 @@ def test_a_game_takes_at_most_so_many_changes(tmp_path):
 
 def test_a_chunked_body_over_the_limit_is_413(live_server):
     """Through a real HTTP server (Transfer-Encoding: chunked, no Content-Length)."""
-    host, port = urlsplit(live_server).hostname, urlsplit(live_server).port
 
     def send(megabytes: int):
         def body():
@@ -355,16 +352,7 @@ def test_a_chunked_body_over_the_limit_is_413(live_server):
             for _ in range(megabytes):
                 yield b"x" * 1024 * 1024
             yield b'", "players": ["A", "B", "C", "D"]}'
-        connection = http.client.HTTPConnection(host, port, timeout=30)
-        try:
-            connection.request("POST", "/api/v1/games", body=body(), encode_chunked=True,
-                               headers={"Content-Type": "application/json"})
-            response = connection.getresponse()
-            return response.status, response.read()
-        except (BrokenPipeError, ConnectionResetError):  # the server answered and closed before the end
-            return None, b""
-        finally:
-            connection.close()
+        return post_chunked(live_server, "/api/v1/games", body(), "application/json")
 
     status, text = send(50)
     assert status == 413 and b"too_large" in text

@@ -5,17 +5,15 @@ chunked one over 16 MB with 413."""
 from __future__ import annotations
 
 import csv
-import http.client
 import io
 import tracemalloc
-from urllib.parse import urlsplit
 
 import pytest
 
 from scorekeeper import csvexport, csvimport
 from scorekeeper.csvimport import CsvRefused
 from scorekeeper.rules import new_game
-from tests.conftest import Api, count_rows
+from tests.conftest import Api, count_rows, post_chunked
 
 DEALS = 4999  # with the game's creation, the 5,000 events of the cap
 CONTRACTS = [{"contract": "solo", "declarer": 1, "trump": "H", "tricks": 6}, {"contract": "pass"},
@@ -105,16 +103,7 @@ def test_a_16_megabyte_line_through_the_api_and_the_page(client):
 
 
 def chunked_import(base: str, chunks) -> tuple[int | None, bytes]:
-    connection = http.client.HTTPConnection(urlsplit(base).hostname, urlsplit(base).port, timeout=30)
-    try:
-        connection.request("POST", "/api/v1/games/import", body=chunks, encode_chunked=True,
-                           headers={"Content-Type": "text/csv"})
-        response = connection.getresponse()
-        return response.status, response.read()
-    except (BrokenPipeError, ConnectionResetError):  # the server answered and closed before the end
-        return None, b""
-    finally:
-        connection.close()
+    return post_chunked(base, "/api/v1/games/import", chunks, "text/csv")
 
 
 def test_a_chunked_import_is_read_as_it_comes_and_413_past_16_megabytes(live_server):
