@@ -102,7 +102,7 @@ def import_command(file) -> None:
     db = store.connect(app.config["SCOREKEEPER_DATABASE"])
     db.max_events = app.config.get("MAX_EVENTS_PER_GAME", store.MAX_EVENTS)
     try:
-        loaded, keys = archive.import_csv(db, file)
+        loaded, keys, _ = archive.import_csv(db, file)
     except CsvRefused as error:
         raise click.ClickException(f"{file.name}: {error}") from None
     with app.test_request_context(base_url=app.config.get("PUBLIC_URL") or "http://localhost:5000"):

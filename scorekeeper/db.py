@@ -113,7 +113,15 @@ def _v4(db: sqlite_utils.Database) -> None:
                "UNION SELECT device FROM device_tournaments")
 
 
-MIGRATIONS = [_v1, _v2, _v3, _v4]  # append only: migration i brings the file from user_version i to i + 1
+def _v5(db: sqlite_utils.Database) -> None:
+    """Imports a client may retry (issue #17): its idempotency key → the game it made, with a digest of the
+    file and the scorer key the answer gave (web/api.py, archive.py)."""
+    db["imports"].create({"idempotency_key": str, "game_id": str, "digest": str, "scorer_key": str,
+                          "created_at": str}, pk="idempotency_key", foreign_keys=[("game_id", "games", "id")],
+                         not_null={"game_id", "digest", "scorer_key", "created_at"})
+
+
+MIGRATIONS = [_v1, _v2, _v3, _v4, _v5]  # append only: migration i brings the file from user_version i to i + 1
 
 
 def migrate(db: sqlite_utils.Database) -> None:

@@ -29,7 +29,7 @@ from . import live
 from .turns import taking_turns
 from .keys import find_key, new_id, new_key
 from .rules import N_, VARIANTS, RuleError, new_game
-from .rules.base import StateConflict
+from .rules.base import StateConflict, TooManyChanges
 
 ROLES = ("scorer", "view", "seat")
 
@@ -330,8 +330,10 @@ def change(db, access: Access, event: dict, if_match=None, hand_seen=None) -> Lo
         _check_version(loaded, if_match)
         _check_hand_unchanged(loaded, event, hand_seen)
         if access.role == "seat":
-            _seat_may_bid(loaded.state, event)
-        state = loaded.state.apply(event)
+            _seat_may_bid(loaded, event)
+        state = loaded.state.apply(event)  # the rules' refusal first (all slips in: bidding closed)
+        if access.role != "seat":
+            _scorer_leaves_own_bids(loaded, event)
         seq = loaded.version + 1
         appended = store.append_event(db, access.game_id, seq, "change", event, access.role, access.seat)
     changed = Loaded(access.game_id, state, seq, [*loaded.events, appended])
@@ -393,10 +395,51 @@ def authorize_change(access: Access, event: dict) -> None:
     raise Forbidden(N_("This link can only look at the game, not change it."))
 
 
-def _seat_may_bid(state, event: dict) -> None:
-    """A player's own phone bids only in the current hand, before its tricks are recorded."""
-    if event.get("hand") != state.current_hand:
+SEAT_CHANGES_PER_HAND = 10  # a player's own phone: enough to change one's mind, never enough to fill a game
+
+
+def _seat_may_bid(loaded: Loaded, event: dict) -> None:
+    """A player's own phone bids only in the current hand, before its tricks are recorded, and at most
+    SEAT_CHANGES_PER_HAND times a hand: the changes a game holds (`db.MAX_EVENTS`) are the table's, and
+    one seat rewriting its slip must not use them up (the scorer can always finish and undo)."""
+    hand, seat = event.get("hand"), event.get("seat")
+    if hand != loaded.state.current_hand:
         raise StateConflict(N_("Bidding for that hand is closed."))
+    made = sum(1 for row in loaded.events[1:] if row["actor_role"] == "seat" and row["actor_seat"] == seat
+               and row["payload"].get("hand") == hand)
+    if made >= SEAT_CHANGES_PER_HAND:
+        raise TooManyChanges(N_("From your own phone a bid can be changed %(count)s times a hand: ask the scorer "
+                                "to enter it."), count=SEAT_CHANGES_PER_HAND)
+
+
+def _scorer_leaves_own_bids(loaded: Loaded, event: dict) -> None:
+    """A sealed bid a player made on their own phone is theirs: until the hand's secrets are out the scorer
+    can neither replace nor clear it (and learns nothing of it from the refusal, whatever the value sent).
+    The scorer still enters the sealed bids of players without a phone."""
+    hand = event.get("hand")
+    if event.get("type") == "bid":
+        seats = [event.get("seat")]
+    elif event.get("type") == "hand" and "bids" in event:
+        seats = range(len(loaded.state.players))
+    else:
+        return
+    sealed = loaded.state.secrets()
+    standing = sort_out(loaded.events)[0]
+    for seat in seats:
+        if (hand, seat) in sealed and _bid_made_by(standing, hand, seat) == "seat":
+            raise StateConflict(N_("%(name)s made that sealed bid on their own phone: it is theirs until the "
+                                   "tricks are in. Ask them to change it there."), field="bid",
+                                name=loaded.state.players[seat])
+
+
+def _bid_made_by(standing: list[dict], hand, seat) -> str | None:
+    """Who set the bid of `seat` in `hand` as it stands (the role of the latest change standing that did)."""
+    for row in reversed(standing):
+        payload = row["payload"]
+        if payload.get("hand") == hand and (payload.get("seat") == seat and payload.get("type") == "bid"
+                                            or "bids" in payload):
+            return row["actor_role"]
+    return None
 
 
 def rotate(db, access: Access, role: str, seat=None) -> str:

@@ -91,19 +91,21 @@ def create_game():
 
 @bp.post("/games/import")
 def import_game():
-    """A game from a CSV this app exported (`text/csv` body): created whole, or 422 `invalid_csv` with the line."""
+    """A game from a CSV this app exported (`text/csv` body): created whole, or 422 `invalid_csv` with the line.
+    With an `Idempotency-Key`, a retry gets the game the first try made (`Idempotent-Replayed: true`)."""
     if request.mimetype != "text/csv":
         raise UnsupportedMediaType()
-    loaded, keys = archive.import_csv(get_db(), import_body())
-    return created(loaded, keys)
+    once = archive.check_once(request.headers.get("Idempotency-Key"))
+    loaded, keys, again = archive.import_csv(get_db(), import_body(), once)
+    return created(loaded, keys, {"Idempotent-Replayed": "true"} if again else {})
 
 
-def created(loaded: games.Loaded, keys: dict):
+def created(loaded: games.Loaded, keys: dict, headers=None):
     """201 with the new game, its keys and links (a game created, or imported)."""
     game = game_json(loaded, None)
     return (jsonify({"id": loaded.id, "variant": game["variant"], "version": loaded.version,
                      "keys": keys, "links": links(loaded.id, keys), "game": game}),
-            201, {"Location": f"/api/v1/games/{loaded.id}"})
+            201, {"Location": f"/api/v1/games/{loaded.id}", **(headers or {})})
 
 
 @bp.get("/games/<game_id>")

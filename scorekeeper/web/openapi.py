@@ -175,6 +175,11 @@ def _game_paths(family: str | None) -> dict:
                            "malformed, tampered or of an unknown variant answers 422 `invalid_csv` with the `line` at "
                            "fault, and nothing is created. Up to 16 MB (other requests: 64 KB).",
             "security": NO_AUTH,
+            "parameters": [{"name": "Idempotency-Key", "in": "header", "required": False,
+                            "schema": {"type": "string", "pattern": "^[A-Za-z0-9_-]{16,200}$"},
+                            "description": "A key the client made at random (a UUID): sent again with the same "
+                                           "file within a day, the answer is the game the first try made "
+                                           "(`Idempotent-Replayed: true`), not a second one."}],
             "requestBody": {"required": True, "content": {"text/csv": {"schema": {"type": "string"}}}},
             "responses": {"201": answer(ref(shapes.Created), "Created", "Location"), **errors(*WRITES, 409, 415,
                                                                                                422)}}},

@@ -1,12 +1,13 @@
 """HTML pages: full pages without JavaScript, single fragments for htmx. Views stay thin."""
 from __future__ import annotations
 
+import secrets
+
 from flask import Blueprint, abort, current_app, make_response, redirect, render_template, request, url_for
 from flask_babel import gettext
 from jinja2_fragments.flask import render_block
 
 from .. import archive, csvexport, games, tournaments
-from ..csvimport import CsvRefused
 from . import LANGUAGES, get_db
 from ..rules import VARIANTS, RuleError, find_variant
 from ..families import family_of
@@ -32,7 +33,7 @@ def is_htmx() -> bool:
 @bp.get("/")
 def home(status: int = 200, import_error: str | None = None):
     return render_template("home.html", games=home_games(), tournaments=devices.listed("tournament"),
-                           import_error=import_error), status
+                           import_error=import_error, import_once=secrets.token_urlsafe(18)), status
 
 
 @bp.get("/games.csv")
@@ -50,10 +51,11 @@ def phone_games():
 def import_game():
     """A game from a CSV file this app exported: on this phone's list as its scorer, its sheet opened."""
     upload = request.files.get("file")
-    try:
-        loaded, keys = archive.import_csv(get_db(), upload.stream if upload else b"")
-    except CsvRefused as error:
-        return home(422, message(error))
+    try:  # the form's key: sent twice (a double tap, a retry after the Wi-Fi dropped), it imports once
+        once = archive.check_once(request.form.get("once"))
+        loaded, keys, _ = archive.import_csv(get_db(), upload.stream if upload else b"", once)
+    except RuleError as error:  # a file refused at its line (CsvRefused), or a mangled key
+        return home(error.status, message(error))
     remember(loaded.id, keys["scorer"], "scorer", loaded.state)
     return redirect(url_for("pages.sheet", game_id=loaded.id, key=keys["scorer"]), 303)
 

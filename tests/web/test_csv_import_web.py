@@ -252,3 +252,49 @@ def test_export_csv_writes_every_game_and_import_csv_brings_one_back(app, client
     result = runner.invoke(args=["import-csv", str(bad)])
     assert result.exit_code == 1 and count_rows(app) == before + 1
     assert f"{bad}: Line 6: the column “total” says “30”, but what was recorded gives “29”." in result.output
+
+
+# -- imports a client may retry (#17) --------------------------------------------------------------------
+def test_an_import_sent_again_with_its_key_gives_the_same_game(app, client):
+    """A client that never heard back sends the file again with the same `Idempotency-Key`: the game the
+    first try made, once; another file under that key, a mangled key, or a replaced scorer link: refused."""
+    api = Api(client)
+    data = scored_game(api)
+    text = export(client, data["id"], data["keys"]["view"]).encode()
+    games_before = count_rows(app)
+    once = "0b6f5c3e-6a4b-4d4e-9d0a-1c2b3a4d5e6f"
+    first = post_csv(client, text, **{"Idempotency-Key": once})
+    again = post_csv(client, text, **{"Idempotency-Key": once})
+    assert first.status_code == again.status_code == 201
+    assert "Idempotent-Replayed" not in first.headers and again.headers["Idempotent-Replayed"] == "true"
+    assert again.get_json()["id"] == first.get_json()["id"]
+    assert again.get_json()["keys"] == first.get_json()["keys"]
+    assert again.headers["Location"] == first.headers["Location"]
+    assert count_rows(app) == games_before + 1
+    other = post_csv(client, text.replace(b"\r\n", b"\n"), **{"Idempotency-Key": once})  # other bytes
+    assert other.status_code == 422 and other.get_json()["error"]["field"] == "Idempotency-Key"
+    for mangled in ("short", "x" * 201, "with space in it ok?"):
+        refused = post_csv(client, text, **{"Idempotency-Key": mangled})
+        assert refused.status_code == 422 and refused.get_json()["error"]["field"] == "Idempotency-Key"
+    scorer = first.get_json()["keys"]["scorer"]
+    assert client.post(f"/api/v1/games/{first.get_json()['id']}/keys/rotate", json={"role": "scorer"},
+                       headers={"Authorization": f"Bearer {scorer}"}).status_code == 200
+    replaced = post_csv(client, text, **{"Idempotency-Key": once})
+    assert replaced.status_code == 409 and "new link" in replaced.get_json()["error"]["message"]
+    assert count_rows(app) == games_before + 1
+    assert post_csv(client, text).status_code == 201 and count_rows(app) == games_before + 2  # no key: a new game
+
+
+def test_the_import_form_sent_twice_imports_once(app, client):
+    api = Api(client)
+    data = scored_game(api)
+    text = export(client, data["id"], data["keys"]["view"]).encode()
+    home = client.get("/").get_data(as_text=True)
+    once = home.split('name="once" value="')[1].split('"')[0]
+    before = count_rows(app)
+    answers = [client.post("/import", data={"once": once, "file": (io.BytesIO(text), "game.csv")},
+                           content_type="multipart/form-data") for _ in range(2)]
+    assert [a.status_code for a in answers] == [303, 303]
+    assert answers[0].headers["Location"] == answers[1].headers["Location"]
+    assert count_rows(app) == before + 1
+    assert client.get("/").get_data(as_text=True).split('name="once" value="')[1].split('"')[0] != once

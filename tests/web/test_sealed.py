@@ -369,3 +369,41 @@ def test_scorer_edit_refused_with_form_defaults_shows_no_sealed_bid(api):
     values = [i.get("value", "") for i in inputs(html) if i.get("name", "").startswith("bid-")]
     assert not any(v in {"11", "9", "12", "10"} for v in values), values
     assert game.hand(game.seats[0])["bids"] == [11, None, None, None]  # nothing was changed
+
+
+def test_the_scorer_cannot_replace_a_bid_a_player_made_on_their_own_phone(api):
+    """Biglietti: Carla bids on her phone; the scorer can neither replace nor clear it, whatever value is
+    tried (so the refusal tells nothing), but still enters Dario's, who has no phone (#19). Once the tricks
+    are in, the scorer may correct it like any bid."""
+    game = Game(api, 7)
+    assert game.bid(2, 12).status_code == 200
+    for value in (5, 12):
+        refused = game.bid(2, value, key=game.scorer)
+        assert refused.status_code == 409 and "Carla made that sealed bid on their own phone" in \
+            refused.get_json()["error"]["message"]
+    whole = api.hand(game.id, game.scorer, 7, {"bids": [None, None, None, 10]})
+    assert whole.status_code == 409
+    assert game.hand(game.seats[2])["bids"][2] == 12
+    assert game.bid(3, 10, key=game.scorer).status_code == 200  # Dario has no phone: the scorer enters his
+    assert game.bid(3, 9, key=game.scorer).status_code == 200  # ...and may change it
+    for seat, value in ((0, 11), (1, 9)):
+        assert game.bid(seat, value).status_code == 200
+    assert api.hand(game.id, game.scorer, 7, {"tricks": SEALED_TRICKS}).status_code == 200
+    assert game.bid(2, 5, key=game.scorer).status_code == 200  # revealed: a correction like any other
+    assert game.hand(game.view)["bids"] == [11, 9, 5, 9]
+
+
+def test_a_seat_cannot_use_up_the_changes_of_the_game(api):
+    """A player's own phone may change its bid ten times a hand; then it asks the scorer, who can always
+    go on, finish and undo (#17)."""
+    created = api.game(players=PLAYERS, first_dealer=0)
+    scorer, seats = created["keys"]["scorer"], created["keys"]["seats"]
+    for value in range(10):
+        assert api.bid(created["id"], seats[1], 1, 1, value % 4).status_code == 200
+    refused = api.bid(created["id"], seats[1], 1, 1, 2)
+    assert refused.status_code == 409 and refused.get_json()["error"]["code"] == "too_many_changes"
+    assert "ask the scorer" in refused.get_json()["error"]["message"]
+    assert api.bid(created["id"], scorer, 1, 1, 2).status_code == 200
+    assert api.undo(created["id"], scorer).status_code == 200
+    assert api.hand(created["id"], scorer, 1, {"bids": [3, 3, 3, 3], "tricks": [3, 3, 3, 4]}).status_code == 200
+    assert api.bid(created["id"], seats[1], 2, 1, 2).status_code == 200  # a new hand, a new ten
