@@ -16,6 +16,8 @@ import urllib.request
 
 import pytest
 
+from scorekeeper.games import SEAT_CHANGES_PER_HAND
+
 from .production import Gunicorn
 from .sse import Stream, new_game, request
 
@@ -131,9 +133,10 @@ def test_writes_through_two_workers_at_once_are_all_recorded(two_workers):
     server = two_workers
     games = [new_game(server.base) for _ in range(3)]
     results, errors = [], []
+    rounds = SEAT_CHANGES_PER_HAND  # each phone changes its bid as often as a seat may in one hand
 
     def phone(game, seat):
-        for number in range(12):
+        for number in range(rounds):
             try:
                 status, body = request(server.base, "PUT", f"/api/v1/games/{game['id']}/hands/1/bids/{seat}",
                                        game["keys"]["seats"][seat], {"bid": (number + seat) % 3}, timeout=20)
@@ -147,12 +150,12 @@ def test_writes_through_two_workers_at_once_are_all_recorded(two_workers):
     for thread in threads:
         thread.join(timeout=60)
     assert not errors
-    assert [status for _, status, _ in results] == [200] * (3 * 4 * 12), [r for r in results if r[1] != 200][:3]
+    assert [status for _, status, _ in results] == [200] * (3 * 4 * rounds), [r for r in results if r[1] != 200][:3]
     for game in games:
         versions = sorted(version for game_id, _, version in results if game_id == game["id"])
-        assert versions == list(range(2, 2 + 4 * 12))
+        assert versions == list(range(2, 2 + 4 * rounds))
         status, final = request(server.base, "GET", f"/api/v1/games/{game['id']}", game["keys"]["scorer"])
-        assert final["version"] == 1 + 4 * 12
+        assert final["version"] == 1 + 4 * rounds
     writers = set(re.findall(r"^<(\d+)> PUT /api/v1/games/\S+ 200$", server.log(), re.M))
     assert len(writers) == 2, "both worker processes should have written"
 
