@@ -9,7 +9,8 @@ at every deal, passes included.
 
 Two ways to score (option ``system``): 1, points by the table below with over- and under-tricks;
 2, stakes (the declarer wins the contract's stakes from each opponent, or pays each of them).
-A stake may be given a money value (option ``stake``); totals are then also shown as money.
+A stake may be given a money value (option ``stake``, in the currency of the option ``currency``: euros
+unless another is chosen, or none); totals are then also shown as money.
 The game lasts until the players end it (``{"type": "end"}``, once at least one deal is
 recorded), or, with the option ``deals``, until that many deals have been played (passes not
 counted); they may still stop earlier.
@@ -44,6 +45,7 @@ PASS = "pass"
 TURNED, CHOICE, NONE = "turned", "choice", "none"   # where a contract's trump comes from
 FIELDS = ("contract", "declarer", "partner", "trump", "tricks")
 POINTS, STAKES = 1, 2                                # the two scoring systems
+CURRENCIES = ("EUR", "GBP", "USD", "CHF", None)      # the money's currency (ISO 4217); None: just the amount
 
 
 class InvalidContract(RuleError):
@@ -92,7 +94,8 @@ SOLO_WHIST = SoloVariant(
     name="Solo Whist",
     options=(
         Option("system", (POINTS, STAKES), POINTS),
-        Money("stake"),
+        Money("stake", currency="currency"),
+        Option("currency", CURRENCIES, "EUR", later=True),
         WholeNumber("deals", low=1, high=200),
     ),
 )

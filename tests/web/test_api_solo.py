@@ -1,6 +1,8 @@
 """Solo Whist through the API (docs/api.md "Solo Whist"): scores per seat, stakes and money, who pays whom."""
 from __future__ import annotations
 
+import sqlite3
+
 import pytest
 
 from tests.module_app import api, app, client  # noqa: F401  (one database per module)
@@ -15,10 +17,16 @@ def new(api, **options):
 
 def test_options_and_an_empty_game(api):
     _, _, game = new(api)
-    assert game["options"] == {"system": 1, "stake": None, "deals": None}
+    assert game["options"] == {"system": 1, "stake": None, "currency": "EUR", "deals": None}
     assert game["totals"] == [0, 0, 0, 0] and game["settlement"] == [] and "money_totals" not in game
-    _, _, game = new(api, system=2, stake="0,10" if False else "0.10", deals=8)
-    assert game["options"] == {"system": 2, "stake": "0.10", "deals": 8} and game["money_totals"] == ["0.00"] * 4
+    _, _, game = new(api, system=2, stake="0.10", currency="GBP", deals=8)
+    assert game["options"] == {"system": 2, "stake": "0.10", "currency": "GBP", "deals": 8}
+    assert game["money_totals"] == ["0.00"] * 4
+    _, _, game = new(api, stake="0.10", currency=None)
+    assert game["options"]["currency"] is None and game["money_totals"] == ["0.00"] * 4
+    refused = api.client.post("/api/v1/games", json={"variant": "solo-whist", "players": PLAYERS,
+                                                     "options": {"currency": "JPY"}})
+    assert refused.status_code == 422 and refused.get_json()["error"]["code"] == "invalid_option"
 
 
 @pytest.mark.parametrize("system, body, scores, made, difference", [
@@ -132,3 +140,63 @@ def test_the_deal_form_in_a_few_taps_and_what_it_drops(client, api):
     refused = client.post(f"{base}/hands/3", data={"contract": "solo", "trump": "H", "tricks": "5"})
     assert refused.status_code == 422 and "declarer" in refused.get_data(as_text=True).lower()
     assert api.get(game_id, key).get_json() == game
+
+
+# A file exported before the option `currency` existed (its `options` lack it): two deals, a stake of 0.10.
+OLD_FILE = (
+    "game_id,variant,hand,hand_name,cards,trump,dealer,seat,player,bid,tricks,score,total,detail,players,"
+    "first_dealer,options,ended,record\r\n"
+    + "".join(
+        f'oldGame0001x,solo-whist,{hand},{name},13,{trump},{dealer},{seat},{player},,{tricks},{score},{total},'
+        f'"{detail}","[""Anna"",""Bruno"",""Carla"",""Dario""]",0,'
+        f'"{{""system"":1,""stake"":""0.10"",""deals"":null}}",yes,"{record}"\r\n'
+        for hand, name, trump, dealer, detail, record, rows in (
+            (1, "solo", "H", "Anna", "solo by Bruno, 7 tricks (+2)",
+             '{""contract"":""solo"",""declarer"":1,""trump"":""H"",""tricks"":7}',
+             [("Anna", "", -6, -6), ("Bruno", 7, 18, 18), ("Carla", "", -6, -6), ("Dario", "", -6, -6)]),
+            (2, "misere", "", "Bruno", "misère by Dario, 1 trick (failed)",
+             '{""contract"":""misere"",""declarer"":3,""tricks"":1}',
+             [("Anna", "", 8, 2), ("Bruno", "", 8, 26), ("Carla", "", 8, 2), ("Dario", 1, -24, -30)]))
+        for seat, (player, tricks, score, total) in enumerate(rows)))
+
+
+def test_a_file_from_before_the_currency_imports_and_exports_again_byte_for_byte(api):
+    response = api.client.post("/api/v1/games/import", data=OLD_FILE.encode(), headers={"Content-Type": "text/csv"})
+    assert response.status_code == 201, response.get_json()
+    body = response.get_json()
+    game = body["game"]
+    assert game["options"] == {"system": 1, "stake": "0.10", "currency": "EUR", "deals": None}  # euros, as before
+    assert game["totals"] == [2, 26, 2, -30] and game["money_totals"] == ["0.20", "2.60", "0.20", "-3.00"]
+    again = api.client.get(f"/api/v1/games/{body['id']}/export.csv", headers=api.headers(body["keys"]["view"]))
+    assert again.get_data(as_text=True) == OLD_FILE.replace("oldGame0001x", body["id"])
+
+
+def test_a_game_kept_from_before_the_currency_loads_and_exports_as_before(app, api):
+    """A game created before the option: its creation holds no `currency`."""
+    data = api.game(variant="solo-whist", players=PLAYERS, first_dealer=0, options={"stake": "0.10"})
+    game_id, key = data["id"], data["keys"]["scorer"]
+    api.recorded(game_id, key, 1, {"contract": "solo", "declarer": 1, "trump": "H", "tricks": 7})
+    with sqlite3.connect(app.config["SCOREKEEPER_DATABASE"]) as db:
+        db.execute("UPDATE events SET payload = json_remove(payload, '$.options.currency') WHERE game_id = ? "
+                   "AND seq = 1", [game_id])
+    game = api.get(game_id, key).get_json()
+    assert game["options"] == {"system": 1, "stake": "0.10", "currency": "EUR", "deals": None}
+    csv = api.client.get(f"/api/v1/games/{game_id}/export.csv", headers=api.headers(key)).get_data(as_text=True)
+    assert ',"{""system"":1,""stake"":""0.10"",""deals"":null}",' in csv
+
+
+@pytest.mark.parametrize("currency, cell", [
+    ("GBP", '"{""system"":1,""stake"":""0.10"",""currency"":""GBP"",""deals"":null}"'),
+    (None, '"{""system"":1,""stake"":""0.10"",""currency"":null,""deals"":null}"'),
+    ("EUR", '"{""system"":1,""stake"":""0.10"",""deals"":null}"'),   # the default: as files from before
+])
+def test_a_currency_travels_in_the_file(api, currency, cell):
+    data = api.game(variant="solo-whist", players=PLAYERS, first_dealer=0,
+                    options={"stake": "0.10", "currency": currency})
+    api.recorded(data["id"], data["keys"]["scorer"], 1, {"contract": "solo", "declarer": 1, "trump": "H", "tricks": 7})
+    text = api.client.get(f"/api/v1/games/{data['id']}/export.csv",
+                          headers=api.headers(data["keys"]["view"])).get_data(as_text=True)
+    assert f",0,{cell},no," in text
+    response = api.client.post("/api/v1/games/import", data=text.encode(), headers={"Content-Type": "text/csv"})
+    assert response.status_code == 201 and response.get_json()["game"]["options"]["currency"] == currency
+
