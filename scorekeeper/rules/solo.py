@@ -337,9 +337,13 @@ class SoloGame(DealByDeal):
         beyond = game._figures["beyond"]
         if beyond is not None:
             raise StateConflict(
-                N_("With this correction the %(deals)s deals of the game are played before deal %(number)s, which "
-                   "is already recorded: correct or undo deal %(number)s first."),
-                field="hand", deals=self.planned_hands, number=beyond)
+                N_("With this correction the game's %(deals)s deals are all played by deal %(end)s, yet deals "
+                   "%(number)s to %(last)s are recorded after them: undo until they are gone (Undo takes back the "
+                   "latest change first), then make this correction again.") if beyond < len(self.records) else
+                N_("With this correction the game's %(deals)s deals are all played by deal %(end)s, yet deal "
+                   "%(number)s is recorded after them: undo it first (Undo takes back the latest change first), "
+                   "then make this correction again."),
+                field="hand", deals=self.planned_hands, end=beyond - 1, number=beyond, last=len(self.records))
         return game
 
     # -- checks ----------------------------------------------------------------------------------

@@ -220,6 +220,9 @@ def test_a_correction_that_ends_the_game_before_a_recorded_deal_is_refused():
     with pytest.raises(StateConflict) as error:
         game.apply({"type": "hand", "hand": 1, **deal("misere", 2, 0)})   # 2 deals played by deal 2
     assert error.value.field == "hand" and error.value.params["number"] == 3
+    assert str(error.value) == ("With this correction the game's 2 deals are all played by deal 2, yet deal 3 is "
+                                "recorded after them: undo it first (Undo takes back the latest change first), then "
+                                "make this correction again.")
     reopened = game.apply({"type": "hand", "hand": 2, "contract": PASS})
     assert not reopened.finished and reopened.current_hand == 4 and reopened.counted_hands == 1
     reopened = play(reopened, [deal("solo", 2, 5)])

@@ -97,6 +97,30 @@ def test_a_fixed_number_of_deals_ends_the_game_passes_not_counted(api):
     assert game["status"] == "finished" and game["totals"] == [4, 20, -12, -12]  # solo 5: +12; misère: +24
 
 
+def test_a_correction_refused_past_the_fixed_end_says_what_works_and_it_does(api):
+    """2 deals, four passes between them; deal 2 corrected from a pass to a solo ends the game at deal 2, with
+    deals 3 to 6 recorded after it. Correcting or undoing deal 3 alone cannot help (#18): undo until they are
+    gone, then correct."""
+    game_id, key, _ = new(api, deals=2)
+    deals = [{"contract": "solo", "declarer": 0, "trump": "H", "tricks": 5}] + [{"contract": "pass"}] * 4 + \
+        [{"contract": "solo", "declarer": 1, "trump": "S", "tricks": 6}]
+    for number, body in enumerate(deals, start=1):
+        game = api.recorded(game_id, key, number, body)
+    assert game["status"] == "finished" and game["deals_played"] == 2
+    correction = {"contract": "misere", "declarer": 2, "tricks": 0}
+    response = api.hand(game_id, key, 2, correction)
+    assert response.status_code == 409
+    assert response.get_json()["error"]["message"] == (
+        "With this correction the game's 2 deals are all played by deal 2, yet deals 3 to 6 are recorded after "
+        "them: undo until they are gone (Undo takes back the latest change first), then make this correction again.")
+    italian = api.hand(game_id, key, 2, correction, **{"Accept-Language": "it"}).get_json()["error"]["message"]
+    assert "3 a 6" in italian and "annulla" in italian.lower()
+    for _ in range(4):
+        assert api.undo(game_id, key).status_code == 200
+    game = api.recorded(game_id, key, 2, correction)   # the advice works
+    assert game["status"] == "finished" and [h["contract"] for h in game["hands"]] == ["solo", "misere"]
+
+
 class Refused:
     def __init__(self, api):
         self.api = api
