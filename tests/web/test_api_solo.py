@@ -1,7 +1,9 @@
 """Solo Whist through the API (docs/api.md "Solo Whist"): scores per seat, stakes and money, who pays whom."""
 from __future__ import annotations
 
+import re
 import sqlite3
+from html import unescape
 
 import pytest
 
@@ -207,6 +209,8 @@ def test_a_game_kept_from_before_the_currency_loads_and_exports_as_before(app, a
     assert game["options"] == {"system": 1, "stake": "0.10", "currency": "EUR", "deals": None}
     csv = api.client.get(f"/api/v1/games/{game_id}/export.csv", headers=api.headers(key)).get_data(as_text=True)
     assert ',"{""system"":1,""stake"":""0.10"",""deals"":null}",' in csv
+    sheet = api.client.get(f"/g/{game_id}/{key}").get_data(as_text=True)
+    assert "€1.80" in sheet   # Bruno's 18 points at 0.10, in euros
 
 
 @pytest.mark.parametrize("currency, cell", [
@@ -224,3 +228,48 @@ def test_a_currency_travels_in_the_file(api, currency, cell):
     response = api.client.post("/api/v1/games/import", data=text.encode(), headers={"Content-Type": "text/csv"})
     assert response.status_code == 201 and response.get_json()["game"]["options"]["currency"] == currency
 
+
+def page_text(api, game_id, key, language="en") -> str:
+    html = api.client.get(f"/g/{game_id}/{key}", headers={"Accept-Language": language}).get_data(as_text=True)
+    return " ".join(unescape(re.sub(r"<[^>]+>", " ", html)).replace("\xa0", " ").split())
+
+
+def test_the_sheet_names_the_partner_and_writes_money_as_its_reader_does(api):
+    """After a proposal the sheet names both partners; money is in the game's currency and the reader's way of
+    writing amounts; the house rules do not repeat the form's hints; Italian agrees with the contract (#18, #19)."""
+    game_id, key, _ = new(api, stake="0.10")
+    api.recorded(game_id, key, 1, {"contract": "proposal", "declarer": 0, "partner": 2, "trump": "S", "tricks": 9})
+    english = page_text(api, game_id, key)
+    assert ("Deal 1: Proposal and acceptance by Anna with Carla: made, 9 tricks (+1) — Anna +5, Bruno -5, Carla +5, "
+            "Dario -5.") in english
+    assert "Anna & Carla: made, 9 tricks (+1)" in english
+    assert "Scoring: Points Money per point or stake: €0.10 Number of deals: no limit" in english
+    assert "Money €0.50 -€0.50 €0.50 -€0.50" in english
+    italian = page_text(api, game_id, key, "it")
+    assert ("Smazzata 1: Proposta e accettazione di Anna con Carla: contratto riuscito, 9 prese (+1) — Anna +5, "
+            "Bruno -5, Carla +5, Dario -5.") in italian
+    assert "Anna e Carla: contratto riuscito, 9 prese (+1)" in italian
+    assert "Punteggio: Punti Somma per punto o posta: 0,10 € Numero di smazzate: nessun limite" in italian
+    assert "Denaro 0,50 € -0,50 € 0,50 € -0,50 €" in italian and "0.10" not in italian
+    assert api.client.post(f"/api/v1/games/{game_id}/end", headers=api.headers(key)).status_code == 200
+    assert "Bruno pays Anna €0.50 (5 points) Dario pays Carla €0.50 (5 points)" in page_text(api, game_id, key)
+    italian = page_text(api, game_id, key, "it")
+    assert "Bruno paga 0,50 € a Anna (5 punti) Dario paga 0,50 € a Carla (5 punti)" in italian
+
+
+@pytest.mark.parametrize("options, english, italian", [
+    ({"stake": "1.5", "currency": "GBP", "system": 2}, "£1.50", "1,50 £"),
+    ({"stake": "2", "currency": "CHF"}, "CHF 2.00", "2,00 CHF"),
+    ({"stake": "0.25", "currency": None}, "0.25", "0,25"),
+    ({}, "Money per point or stake: none", "Somma per punto o posta: nessuna"),
+])
+def test_the_currency_chosen_at_creation_is_the_sheets(api, options, english, italian):
+    game_id, key, _ = new(api, **options)
+    assert english in page_text(api, game_id, key) and italian in page_text(api, game_id, key, "it")
+
+
+def test_stakes_are_paid_as_stakes(api):
+    game_id, key, _ = new(api, system=2)
+    api.recorded(game_id, key, 1, {"contract": "solo", "declarer": 1, "trump": "H", "tricks": 7})
+    assert api.client.post(f"/api/v1/games/{game_id}/end", headers=api.headers(key)).status_code == 200
+    assert "Anna pays Bruno 1 stake Carla pays Bruno 1 stake Dario pays Bruno 1 stake" in page_text(api, game_id, key)
