@@ -5,8 +5,9 @@ gives the rows, this module the columns and the safety. Unscored hands are never
 sealed bid never is.
 
 After the API's columns come those an import needs to record the game again (`csvimport`): the
-game's facts on every row (its players, first dealer and options as at creation, whether its
-players ended it) and each hand's record, as compact JSON. The JSON cells begin with `[` or `{`,
+game's facts on every row (its players, first dealer and options as at creation — an option added
+later left out while at its default, as the files written before it lack it —, whether its players
+ended it) and each hand's record, as compact JSON. The JSON cells begin with `[` or `{`,
 so the names in `players` are never prefixed by the formula guard: they are the names exactly.
 """
 from __future__ import annotations
@@ -21,6 +22,7 @@ from flask import Response
 from .families import family_of
 from .games import sort_out
 from .turns import taking_turns
+from .rules.base import recorded_options
 
 COLUMNS = ["game_id", "variant", "hand", "hand_name", "cards", "trump", "dealer", "seat", "player",
            "bid", "tricks", "score", "total", "detail"]
@@ -67,7 +69,8 @@ def cells(game_id: str, state, was_ended: bool) -> list[list[str]]:
     """Every row of one game, as the cells of the file (made safe)."""
     family = family_of(state.variant)
     facts = {"game_id": game_id, "variant": state.variant.id, "players": compact(list(state.players)),
-             "first_dealer": state.first_dealer, "options": compact(state.options),
+             "first_dealer": state.first_dealer,
+             "options": compact(recorded_options(state.variant.options, state.options)),
              "ended": "yes" if was_ended else "no"}
     records: dict[int, str] = {}
     out = []

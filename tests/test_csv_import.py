@@ -97,7 +97,7 @@ def test_what_an_import_records():
     imported = csvimport.read(export(SOLO, ended=True).encode())
     assert (imported.variant, imported.players, imported.first_dealer) == ("solo-whist", ["Anna", "Bruno", "Carla",
                                                                                           "Dario"], 0)
-    assert imported.options == {"system": 1, "stake": "0.10", "deals": None}
+    assert imported.options == {"system": 1, "stake": "0.10", "currency": "EUR", "deals": None}
     assert imported.changes == SOLO_CHANGES
 
 

@@ -1,16 +1,31 @@
-"""What the families' presenters share: suit symbols, turning blanks in forms into values, a hand's record."""
+"""What the families' presenters share: suit symbols, amounts of money, turning blanks in forms into values, a
+hand's record."""
 from __future__ import annotations
 
+import re
 from dataclasses import fields
+from decimal import Decimal
 
+from flask_babel import format_currency, format_decimal
 from flask_babel import lazy_gettext as _l
 
+LETTERS_BY_DIGITS = re.compile(r"(?<=[A-Z])(?=\d)|(?<=\d)(?=[A-Z])")
 SUIT_SYMBOLS = {"H": "♥", "D": "♦", "C": "♣", "S": "♠", "NT": _l("NT"), None: "?"}
 RED = {"H", "D"}
 
 
 def symbol(trump: str | None) -> str:
     return str(SUIT_SYMBOLS.get(trump, "?"))
+
+
+def money_text(amount: str, currency: str | None) -> str:
+    """An amount of money ("8.10", exact decimal text as the rules give it) as the reader writes it: in their
+    locale, with the currency ("€8.10", "8,10 €"), or just the number where the game has none ("8,10")."""
+    value = Decimal(amount)
+    if currency is None:
+        return format_decimal(value, format="#,##0.00")
+    # A currency written in letters keeps a space from the digits ("CHF 8.10"), as CLDR's currency spacing says.
+    return LETTERS_BY_DIGITS.sub("\u00a0", format_currency(value, currency))
 
 
 def view_number(raw) -> int | None:

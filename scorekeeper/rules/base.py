@@ -95,6 +95,9 @@ class Option:
     name: str
     choices: tuple
     default: Any
+    # Added after games were kept and files written, which lack it and mean its default: a file leaves it out
+    # while it holds its default (`recorded_options`), so an older file imports and exports again byte for byte.
+    later: bool = False
     kind = "choice"
 
     def check(self, value: Any) -> Any:
@@ -154,11 +157,13 @@ MONEY = re.compile(r"^\d{1,6}(\.\d{1,2})?$")
 
 @dataclass(frozen=True)
 class Money(Option):
-    """An amount of money as exact decimal text with two places ("0.10"); None for "no amount"."""
+    """An amount of money as exact decimal text with two places ("0.10"); None for "no amount". `currency`
+    names the option that holds its currency, if any (the amount is shown in it)."""
 
     choices: tuple = ()
     default: Any = None
     optional: bool = True
+    currency: str | None = None
     kind = "money"
 
     def check(self, value: Any) -> str | None:
@@ -268,6 +273,12 @@ def put_record(records: Vector, number: int, record) -> Vector:
 def with_defaults(specs: Sequence["Option"], options: dict) -> dict:
     """The options a direct caller gave, the defaults filling the rest (the registry passes them all)."""
     return {**{spec.name: spec.default for spec in specs}, **options}
+
+
+def recorded_options(specs: Sequence["Option"], options: dict) -> dict:
+    """The options as a file records them: those added later left out while they hold their default."""
+    later = {spec.name: spec.default for spec in specs if spec.later}
+    return {name: value for name, value in options.items() if name not in later or value != later[name]}
 
 
 def resolve_options(specs: Sequence[Option], given: dict | None) -> dict:

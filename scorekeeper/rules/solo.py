@@ -9,7 +9,8 @@ at every deal, passes included.
 
 Two ways to score (option ``system``): 1, points by the table below with over- and under-tricks;
 2, stakes (the declarer wins the contract's stakes from each opponent, or pays each of them).
-A stake may be given a money value (option ``stake``); totals are then also shown as money.
+A stake may be given a money value (option ``stake``, in the currency of the option ``currency``: euros
+unless another is chosen, or none); totals are then also shown as money.
 The game lasts until the players end it (``{"type": "end"}``, once at least one deal is
 recorded), or, with the option ``deals``, until that many deals have been played (passes not
 counted); they may still stop earlier.
@@ -52,6 +53,7 @@ TURNED, CHOICE, NONE = "turned", "choice", "none"   # where a contract's trump c
 FIELDS = ("contract", "declarer", "partner", "trump", "tricks")
 KNOWN = frozenset(FIELDS)
 POINTS, STAKES = 1, 2                                # the two scoring systems
+CURRENCIES = ("EUR", "GBP", "USD", "CHF", None)      # the money's currency (ISO 4217); None: just the amount
 
 
 class InvalidContract(RuleError):
@@ -100,7 +102,8 @@ SOLO_WHIST = SoloVariant(
     name="Solo Whist",
     options=(
         Option("system", (POINTS, STAKES), POINTS),
-        Money("stake"),
+        Money("stake", currency="currency"),
+        Option("currency", CURRENCIES, "EUR", later=True),
         WholeNumber("deals", low=1, high=200),
     ),
 )
@@ -341,10 +344,15 @@ class SoloGame(DealByDeal):
         counted = self._counted + (record.contract != PASS) - (number <= len(self.records) and old.contract != PASS)
         game = evolve(self, records=put_record(self.records, number, record), _counted=counted)
         if game._beyond_the_end():
+            beyond = game._first_beyond()
             raise StateConflict(
-                N_("With this correction the %(deals)s deals of the game are played before deal %(number)s, which "
-                   "is already recorded: correct or undo deal %(number)s first."),
-                field="hand", deals=self.planned_hands, number=game._first_beyond())
+                N_("With this correction the game's %(deals)s deals are all played by deal %(end)s, yet deals "
+                   "%(number)s to %(last)s are recorded after them: undo until they are gone (Undo takes back the "
+                   "latest change first), then make this correction again.") if beyond < len(game.records) else
+                N_("With this correction the game's %(deals)s deals are all played by deal %(end)s, yet deal "
+                   "%(number)s is recorded after them: undo it first (Undo takes back the latest change first), "
+                   "then make this correction again."),
+                field="hand", deals=self.planned_hands, end=beyond - 1, number=beyond, last=len(game.records))
         return game
 
     def _beyond_the_end(self) -> bool:

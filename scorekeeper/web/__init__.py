@@ -37,7 +37,7 @@ def select_locale() -> str:
 def init_app(app: Flask) -> None:
     from . import (api, assets, devices, docs, errors, guard, live_views, pages, stats_pages, tournament_api,
                    tournament_pages)
-    from .labels import one_of, option_label, variant_name
+    from .labels import one_of, option_hint, option_label, variant_name
     from .mixed import mixed
     from .sheet import role_name
 
@@ -46,8 +46,8 @@ def init_app(app: Flask) -> None:
     assets.init_app(app)
     app.after_request(devices.set_cookie)
     app.teardown_appcontext(close_db)
-    app.jinja_env.globals.update(get_locale=get_locale, option_label=option_label, one_of=one_of,
-                                 role_name=role_name, variant_name=variant_name)
+    app.jinja_env.globals.update(get_locale=get_locale, option_label=option_label, option_hint=option_hint,
+                                 one_of=one_of, role_name=role_name, variant_name=variant_name)
     app.add_template_filter(mixed, "mixed")
     for blueprint in (pages.bp, api.bp, live_views.bp, tournament_pages.bp, tournament_api.bp, docs.bp,
                       stats_pages.bp):

@@ -6,7 +6,8 @@ import pytest
 
 from scorekeeper.rules import VARIANTS
 from scorekeeper.rules.base import (
-    HandNotCurrent, InvalidInput, InvalidOption, Place, RuleError, StateConflict, TricksSum, resolve_options,
+    HandNotCurrent, InvalidInput, InvalidOption, Place, RuleError, StateConflict, TricksSum, recorded_options,
+    resolve_options,
 )
 from scorekeeper.rules.solo import (
     CONTRACTS, PASS, SOLO_WHIST, Contract, Deal, DealRecord, DealResult, InvalidContract, Payment, SoloGame,
@@ -219,6 +220,9 @@ def test_a_correction_that_ends_the_game_before_a_recorded_deal_is_refused():
     with pytest.raises(StateConflict) as error:
         game.apply({"type": "hand", "hand": 1, **deal("misere", 2, 0)})   # 2 deals played by deal 2
     assert error.value.field == "hand" and error.value.params["number"] == 3
+    assert str(error.value) == ("With this correction the game's 2 deals are all played by deal 2, yet deal 3 is "
+                                "recorded after them: undo it first (Undo takes back the latest change first), then "
+                                "make this correction again.")
     reopened = game.apply({"type": "hand", "hand": 2, "contract": PASS})
     assert not reopened.finished and reopened.current_hand == 4 and reopened.counted_hands == 1
     reopened = play(reopened, [deal("solo", 2, 5)])
@@ -353,15 +357,28 @@ def test_the_variant_and_its_options():
     assert (SOLO_WHIST.id, SOLO_WHIST.name, SOLO_WHIST.family, SOLO_WHIST.players) == \
         ("solo-whist", "Solo Whist", "solo", (4,))
     assert VARIANTS["solo-whist"] is SOLO_WHIST
-    assert resolve_options(SOLO_WHIST.options, {}) == {"system": 1, "stake": None, "deals": None}
-    assert resolve_options(SOLO_WHIST.options, {"system": 2, "stake": "0.1", "deals": 200}) == \
-        {"system": 2, "stake": "0.10", "deals": 200}
-    for bad in ({"system": 3}, {"system": "2"}, {"deals": 0}, {"deals": 201}, {"stake": "-1"}, {"stake": 0.1}):
+    assert resolve_options(SOLO_WHIST.options, {}) == {"system": 1, "stake": None, "currency": "EUR", "deals": None}
+    assert resolve_options(SOLO_WHIST.options, {"system": 2, "stake": "0.1", "currency": "CHF", "deals": 200}) == \
+        {"system": 2, "stake": "0.10", "currency": "CHF", "deals": 200}
+    assert resolve_options(SOLO_WHIST.options, {"currency": None})["currency"] is None   # just the amount
+    for bad in ({"system": 3}, {"system": "2"}, {"deals": 0}, {"deals": 201}, {"stake": "-1"}, {"stake": 0.1},
+                {"currency": "eur"}, {"currency": "JPY"}, {"currency": "none"}):
         with pytest.raises(InvalidOption):
             resolve_options(SOLO_WHIST.options, bad)
     game = new()
-    assert game.options == {"system": 1, "stake": None, "deals": None}
+    assert game.options == {"system": 1, "stake": None, "currency": "EUR", "deals": None}
     assert isinstance(game, SoloGame) and game.variant is SOLO_WHIST
+
+
+def test_the_currency_came_later_so_older_files_leave_it_out():
+    """A game kept or a file written before the option `currency` lacks it: it means the default (euros), and a
+    file leaves it out while it holds the default, so an older file exports again as it was."""
+    old = {"system": 1, "stake": "0.10", "deals": None}
+    assert new(**old).options == {**old, "currency": "EUR"}
+    assert recorded_options(SOLO_WHIST.options, new(**old).options) == old
+    assert recorded_options(SOLO_WHIST.options, new(**old, currency="GBP").options) == \
+        {"system": 1, "stake": "0.10", "currency": "GBP", "deals": None}
+    assert recorded_options(SOLO_WHIST.options, new(currency=None).options)["currency"] is None
 
 
 def test_what_the_core_reads():

@@ -1,6 +1,10 @@
 """Solo Whist through the API (docs/api.md "Solo Whist"): scores per seat, stakes and money, who pays whom."""
 from __future__ import annotations
 
+import re
+import sqlite3
+from html import unescape
+
 import pytest
 
 from tests.module_app import api, app, client  # noqa: F401  (one database per module)
@@ -15,10 +19,16 @@ def new(api, **options):
 
 def test_options_and_an_empty_game(api):
     _, _, game = new(api)
-    assert game["options"] == {"system": 1, "stake": None, "deals": None}
+    assert game["options"] == {"system": 1, "stake": None, "currency": "EUR", "deals": None}
     assert game["totals"] == [0, 0, 0, 0] and game["settlement"] == [] and "money_totals" not in game
-    _, _, game = new(api, system=2, stake="0,10" if False else "0.10", deals=8)
-    assert game["options"] == {"system": 2, "stake": "0.10", "deals": 8} and game["money_totals"] == ["0.00"] * 4
+    _, _, game = new(api, system=2, stake="0.10", currency="GBP", deals=8)
+    assert game["options"] == {"system": 2, "stake": "0.10", "currency": "GBP", "deals": 8}
+    assert game["money_totals"] == ["0.00"] * 4
+    _, _, game = new(api, stake="0.10", currency=None)
+    assert game["options"]["currency"] is None and game["money_totals"] == ["0.00"] * 4
+    refused = api.client.post("/api/v1/games", json={"variant": "solo-whist", "players": PLAYERS,
+                                                     "options": {"currency": "JPY"}})
+    assert refused.status_code == 422 and refused.get_json()["error"]["code"] == "invalid_option"
 
 
 @pytest.mark.parametrize("system, body, scores, made, difference", [
@@ -89,6 +99,30 @@ def test_a_fixed_number_of_deals_ends_the_game_passes_not_counted(api):
     assert game["status"] == "finished" and game["totals"] == [4, 20, -12, -12]  # solo 5: +12; misère: +24
 
 
+def test_a_correction_refused_past_the_fixed_end_says_what_works_and_it_does(api):
+    """2 deals, four passes between them; deal 2 corrected from a pass to a solo ends the game at deal 2, with
+    deals 3 to 6 recorded after it. Correcting or undoing deal 3 alone cannot help (#18): undo until they are
+    gone, then correct."""
+    game_id, key, _ = new(api, deals=2)
+    deals = [{"contract": "solo", "declarer": 0, "trump": "H", "tricks": 5}] + [{"contract": "pass"}] * 4 + \
+        [{"contract": "solo", "declarer": 1, "trump": "S", "tricks": 6}]
+    for number, body in enumerate(deals, start=1):
+        game = api.recorded(game_id, key, number, body)
+    assert game["status"] == "finished" and game["deals_played"] == 2
+    correction = {"contract": "misere", "declarer": 2, "tricks": 0}
+    response = api.hand(game_id, key, 2, correction)
+    assert response.status_code == 409
+    assert response.get_json()["error"]["message"] == (
+        "With this correction the game's 2 deals are all played by deal 2, yet deals 3 to 6 are recorded after "
+        "them: undo until they are gone (Undo takes back the latest change first), then make this correction again.")
+    italian = api.hand(game_id, key, 2, correction, **{"Accept-Language": "it"}).get_json()["error"]["message"]
+    assert "3 a 6" in italian and "annulla" in italian.lower()
+    for _ in range(4):
+        assert api.undo(game_id, key).status_code == 200
+    game = api.recorded(game_id, key, 2, correction)   # the advice works
+    assert game["status"] == "finished" and [h["contract"] for h in game["hands"]] == ["solo", "misere"]
+
+
 class Refused:
     def __init__(self, api):
         self.api = api
@@ -132,3 +166,110 @@ def test_the_deal_form_in_a_few_taps_and_what_it_drops(client, api):
     refused = client.post(f"{base}/hands/3", data={"contract": "solo", "trump": "H", "tricks": "5"})
     assert refused.status_code == 422 and "declarer" in refused.get_data(as_text=True).lower()
     assert api.get(game_id, key).get_json() == game
+
+
+# A file exported before the option `currency` existed (its `options` lack it): two deals, a stake of 0.10.
+OLD_FILE = (
+    "game_id,variant,hand,hand_name,cards,trump,dealer,seat,player,bid,tricks,score,total,detail,players,"
+    "first_dealer,options,ended,record\r\n"
+    + "".join(
+        f'oldGame0001x,solo-whist,{hand},{name},13,{trump},{dealer},{seat},{player},,{tricks},{score},{total},'
+        f'"{detail}","[""Anna"",""Bruno"",""Carla"",""Dario""]",0,'
+        f'"{{""system"":1,""stake"":""0.10"",""deals"":null}}",yes,"{record}"\r\n'
+        for hand, name, trump, dealer, detail, record, rows in (
+            (1, "solo", "H", "Anna", "solo by Bruno, 7 tricks (+2)",
+             '{""contract"":""solo"",""declarer"":1,""trump"":""H"",""tricks"":7}',
+             [("Anna", "", -6, -6), ("Bruno", 7, 18, 18), ("Carla", "", -6, -6), ("Dario", "", -6, -6)]),
+            (2, "misere", "", "Bruno", "misère by Dario, 1 trick (failed)",
+             '{""contract"":""misere"",""declarer"":3,""tricks"":1}',
+             [("Anna", "", 8, 2), ("Bruno", "", 8, 26), ("Carla", "", 8, 2), ("Dario", 1, -24, -30)]))
+        for seat, (player, tricks, score, total) in enumerate(rows)))
+
+
+def test_a_file_from_before_the_currency_imports_and_exports_again_byte_for_byte(api):
+    response = api.client.post("/api/v1/games/import", data=OLD_FILE.encode(), headers={"Content-Type": "text/csv"})
+    assert response.status_code == 201, response.get_json()
+    body = response.get_json()
+    game = body["game"]
+    assert game["options"] == {"system": 1, "stake": "0.10", "currency": "EUR", "deals": None}  # euros, as before
+    assert game["totals"] == [2, 26, 2, -30] and game["money_totals"] == ["0.20", "2.60", "0.20", "-3.00"]
+    again = api.client.get(f"/api/v1/games/{body['id']}/export.csv", headers=api.headers(body["keys"]["view"]))
+    assert again.get_data(as_text=True) == OLD_FILE.replace("oldGame0001x", body["id"])
+
+
+def test_a_game_kept_from_before_the_currency_loads_and_exports_as_before(app, api):
+    """A game created before the option: its creation holds no `currency`."""
+    data = api.game(variant="solo-whist", players=PLAYERS, first_dealer=0, options={"stake": "0.10"})
+    game_id, key = data["id"], data["keys"]["scorer"]
+    api.recorded(game_id, key, 1, {"contract": "solo", "declarer": 1, "trump": "H", "tricks": 7})
+    with sqlite3.connect(app.config["SCOREKEEPER_DATABASE"]) as db:
+        db.execute("UPDATE events SET payload = json_remove(payload, '$.options.currency') WHERE game_id = ? "
+                   "AND seq = 1", [game_id])
+    game = api.get(game_id, key).get_json()
+    assert game["options"] == {"system": 1, "stake": "0.10", "currency": "EUR", "deals": None}
+    csv = api.client.get(f"/api/v1/games/{game_id}/export.csv", headers=api.headers(key)).get_data(as_text=True)
+    assert ',"{""system"":1,""stake"":""0.10"",""deals"":null}",' in csv
+    sheet = api.client.get(f"/g/{game_id}/{key}").get_data(as_text=True)
+    assert "€1.80" in sheet   # Bruno's 18 points at 0.10, in euros
+
+
+@pytest.mark.parametrize("currency, cell", [
+    ("GBP", '"{""system"":1,""stake"":""0.10"",""currency"":""GBP"",""deals"":null}"'),
+    (None, '"{""system"":1,""stake"":""0.10"",""currency"":null,""deals"":null}"'),
+    ("EUR", '"{""system"":1,""stake"":""0.10"",""deals"":null}"'),   # the default: as files from before
+])
+def test_a_currency_travels_in_the_file(api, currency, cell):
+    data = api.game(variant="solo-whist", players=PLAYERS, first_dealer=0,
+                    options={"stake": "0.10", "currency": currency})
+    api.recorded(data["id"], data["keys"]["scorer"], 1, {"contract": "solo", "declarer": 1, "trump": "H", "tricks": 7})
+    text = api.client.get(f"/api/v1/games/{data['id']}/export.csv",
+                          headers=api.headers(data["keys"]["view"])).get_data(as_text=True)
+    assert f",0,{cell},no," in text
+    response = api.client.post("/api/v1/games/import", data=text.encode(), headers={"Content-Type": "text/csv"})
+    assert response.status_code == 201 and response.get_json()["game"]["options"]["currency"] == currency
+
+
+def page_text(api, game_id, key, language="en") -> str:
+    html = api.client.get(f"/g/{game_id}/{key}", headers={"Accept-Language": language}).get_data(as_text=True)
+    return " ".join(unescape(re.sub(r"<[^>]+>", " ", html)).replace("\xa0", " ").split())
+
+
+def test_the_sheet_names_the_partner_and_writes_money_as_its_reader_does(api):
+    """After a proposal the sheet names both partners; money is in the game's currency and the reader's way of
+    writing amounts; the house rules do not repeat the form's hints; Italian agrees with the contract (#18, #19)."""
+    game_id, key, _ = new(api, stake="0.10")
+    api.recorded(game_id, key, 1, {"contract": "proposal", "declarer": 0, "partner": 2, "trump": "S", "tricks": 9})
+    english = page_text(api, game_id, key)
+    assert ("Deal 1: Proposal and acceptance by Anna with Carla: made, 9 tricks (+1) — Anna +5, Bruno -5, Carla +5, "
+            "Dario -5.") in english
+    assert "Anna & Carla: made, 9 tricks (+1)" in english
+    assert "Scoring: Points Money per point or stake: €0.10 Number of deals: no limit" in english
+    assert "Money €0.50 -€0.50 €0.50 -€0.50" in english
+    italian = page_text(api, game_id, key, "it")
+    assert ("Smazzata 1: Proposta e accettazione di Anna con Carla: contratto riuscito, 9 prese (+1) — Anna +5, "
+            "Bruno -5, Carla +5, Dario -5.") in italian
+    assert "Anna e Carla: contratto riuscito, 9 prese (+1)" in italian
+    assert "Punteggio: Punti Somma per punto o posta: 0,10 € Numero di smazzate: nessun limite" in italian
+    assert "Denaro 0,50 € -0,50 € 0,50 € -0,50 €" in italian and "0.10" not in italian
+    assert api.client.post(f"/api/v1/games/{game_id}/end", headers=api.headers(key)).status_code == 200
+    assert "Bruno pays Anna €0.50 (5 points) Dario pays Carla €0.50 (5 points)" in page_text(api, game_id, key)
+    italian = page_text(api, game_id, key, "it")
+    assert "Bruno paga 0,50 € a Anna (5 punti) Dario paga 0,50 € a Carla (5 punti)" in italian
+
+
+@pytest.mark.parametrize("options, english, italian", [
+    ({"stake": "1.5", "currency": "GBP", "system": 2}, "£1.50", "1,50 £"),
+    ({"stake": "2", "currency": "CHF"}, "CHF 2.00", "2,00 CHF"),
+    ({"stake": "0.25", "currency": None}, "0.25", "0,25"),
+    ({}, "Money per point or stake: none", "Somma per punto o posta: nessuna"),
+])
+def test_the_currency_chosen_at_creation_is_the_sheets(api, options, english, italian):
+    game_id, key, _ = new(api, **options)
+    assert english in page_text(api, game_id, key) and italian in page_text(api, game_id, key, "it")
+
+
+def test_stakes_are_paid_as_stakes(api):
+    game_id, key, _ = new(api, system=2)
+    api.recorded(game_id, key, 1, {"contract": "solo", "declarer": 1, "trump": "H", "tricks": 7})
+    assert api.client.post(f"/api/v1/games/{game_id}/end", headers=api.headers(key)).status_code == 200
+    assert "Anna pays Bruno 1 stake Carla pays Bruno 1 stake Dario pays Bruno 1 stake" in page_text(api, game_id, key)

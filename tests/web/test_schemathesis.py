@@ -312,7 +312,10 @@ def test_following_the_links_of_a_created_game(app):
                 scorer_keys[created["id"]] = created["keys"]["scorer"]
 
         def validate_response(self, response, case, additional_checks=None, **kwargs):
-            case.validate_response(response, checks=CHECKS)
+            # The live stream is left out here as in `game_operations` (tests/web/test_stream.py reads it): the
+            # document gives its body as text, schemathesis checks each event against that and fails.
+            stream = case.path.endswith("/events")
+            case.validate_response(response, checks=[not_a_server_error] if stream else CHECKS)
 
     Machine.run(settings=settings(max_examples=15, stateful_step_count=6, deadline=None, derandomize=True,
                                   database=None, suppress_health_check=list(HealthCheck)))

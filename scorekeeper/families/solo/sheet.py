@@ -14,14 +14,16 @@ from flask_babel import gettext, ngettext
 from flask_babel import lazy_gettext as _l
 
 from ...games import Access, Loaded, Seen
-from ...rules.solo import CONTRACTS, NONE, PASS, STAKES, money
+from ...rules.base import N_
+from ...rules.solo import CHOICE, CONTRACTS, NONE, PASS, STAKES, money
 from ...turns import taking_turns
-from ..common import RED, form_number, symbol
+from ..common import RED, form_number, money_text, symbol
 from .present import contract_name
 
 SUITS = ("H", "D", "C", "S")
-CONDITIONS = {  # the special conditions a table must be reminded of
-    "misere-ouverte": _l("cards shown after the first trick"),
+CONDITIONS = {  # what the contracts without trump are played with: shown where the suits would be
+    "misere": _l("played without trumps"),
+    "misere-ouverte": _l("played without trumps; the cards are shown after the first trick"),
     "abondance-declaree": _l("no trump; the declarer leads"),
 }
 
@@ -31,9 +33,7 @@ class Row:
     number: int
     dealer: str
     contract: str
-    declarer: str
-    outcome: str  # "made", "failed" or "" (a pass)
-    detail: str  # "7 tricks (+2)"
+    meta: str  # who played and what came of it: "Anna & Carla: made, 9 tricks (+1)"; "" for a pass
     scores: list
     totals: list
     editable: bool
@@ -48,16 +48,23 @@ class Choice:
     red: bool = False
     partner: bool = False  # a contract with a partner (the page then asks for one)
     no_trump: bool = False  # a contract without trump (the page then hides the suits)
+    own_trump: bool = False  # the declarer names the trump (the page then says so rather than "the turned card")
+    records: bool = False  # a button that records the deal at once ("All passed" on the entry), not a chip to choose
 
 
 @dataclass
 class Fields:
-    """The chips of a deal: contract, declarer, partner, trump (with what is chosen)."""
+    """The chips of a deal: contract, declarer, partner, trump (with what is chosen). The contracts come in two
+    rows, the pass ending the first: the three lowest contracts and the pass, then the four highest."""
 
     contracts: list
     seats: list  # Choice per player (declarer)
     partners: list  # Choice per player (partner, for a proposal)
     trumps: list
+
+    @property
+    def contract_rows(self) -> list[list]:
+        return [self.contracts[:4], self.contracts[4:]]
 
 
 @dataclass
@@ -70,20 +77,25 @@ class Entry:
     deals_left: int | None
 
 
-def _outcome(hand, state, said: dict | None = None) -> tuple[str, str]:
-    """Made or failed, and the tricks: with the tricks over or under the contract where they score (by
-    points); by stakes they do not, so they are not shown. `said` keeps the words already translated for
-    this page."""
+def _detail(hand, state, said: dict | None = None) -> str:
+    """The tricks, with those over or under the contract where they score (by points); by stakes they do not,
+    so they are not shown: "7 tricks (+2)", "1 trick". `said` keeps the words already translated for this
+    page (a long game's rows say the same few things thousands of times)."""
     record, result = hand.record, hand.result
-    if record.contract == PASS:
-        return "", ""
     said = {} if said is None else said
     tricks = said.get(record.tricks)
     if tricks is None:
         tricks = said[record.tricks] = ngettext("%(num)s trick", "%(num)s tricks", record.tricks)
     if CONTRACTS[record.contract].misere or state.options["system"] == STAKES:
-        return ("made" if result.made else "failed"), tricks
-    return ("made" if result.made else "failed"), f"{tricks} ({result.difference:+d})"
+        return tricks
+    return f"{tricks} ({result.difference:+d})"
+
+
+def _takers(hand, state) -> str:
+    record = hand.record
+    if record.partner is None:
+        return state.players[record.declarer]
+    return gettext("%(name)s & %(partner)s", name=state.players[record.declarer], partner=state.players[record.partner])
 
 
 def rows(loaded: Loaded, who: Access) -> list[Row]:
@@ -92,39 +104,52 @@ def rows(loaded: Loaded, who: Access) -> list[Row]:
     for hand in taking_turns(state.hands):
         if hand.result is None:
             continue
-        record = hand.record
-        outcome, detail = _outcome(hand, state, said)
-        if record.contract not in names:
-            names[record.contract] = contract_name(record.contract)
-        declarer = ""
-        if record.declarer is not None:
-            declarer = state.players[record.declarer]
-            if record.partner is not None:
-                declarer += " & " + state.players[record.partner]
-        out.append(Row(number=hand.number, dealer=state.players[hand.dealer], contract=names[record.contract],
-                       declarer=declarer, outcome=outcome, detail=detail, scores=list(hand.scores),
-                       totals=list(hand.totals), editable=who.role == "scorer"))
+        meta = ""
+        if hand.record.contract != PASS:
+            template = (N_("%(takers)s: made, %(detail)s") if hand.result.made else
+                        N_("%(takers)s: failed, %(detail)s"))
+            if template not in said:
+                said[template] = gettext(template)
+            meta = said[template] % {"takers": _takers(hand, state), "detail": _detail(hand, state, said)}
+        if hand.record.contract not in names:
+            names[hand.record.contract] = contract_name(hand.record.contract)
+        out.append(Row(number=hand.number, dealer=state.players[hand.dealer], contract=names[hand.record.contract],
+                       meta=meta, scores=list(hand.scores), totals=list(hand.totals),
+                       editable=who.role == "scorer"))
     return out
 
 
+LAST = {  # (made, with a partner): what the deal just recorded did, said whole so that each language agrees
+    (True, False): N_("Deal %(n)s: %(contract)s by %(name)s: made, %(detail)s — %(won)s."),
+    (False, False): N_("Deal %(n)s: %(contract)s by %(name)s: failed, %(detail)s — %(won)s."),
+    (True, True): N_("Deal %(n)s: %(contract)s by %(name)s with %(partner)s: made, %(detail)s — %(won)s."),
+    (False, True): N_("Deal %(n)s: %(contract)s by %(name)s with %(partner)s: failed, %(detail)s — %(won)s."),
+}
+
+
 def _last(state) -> str:
-    """"Solo by Bruno: made, 7 tricks (+2). Bruno +18, each of the others −6." for the deal just recorded."""
+    """"Deal 1: Solo by Bruno: made, 7 tricks (+2) — Anna -6, Bruno +18, …" for the deal just recorded; a
+    proposal names both partners."""
     scored = [hand for hand in state.hands if hand.result is not None]
     if not scored:
         return ""
     hand = scored[-1]
-    if hand.record.contract == PASS:
+    record = hand.record
+    if record.contract == PASS:
         return gettext("Deal %(n)s: all passed, nobody scores.", n=hand.number)
-    outcome, detail = _outcome(hand, state)
     won = ", ".join(f"{name} {score:+d}" for name, score in zip(state.players, hand.scores))
-    return gettext("Deal %(n)s: %(contract)s by %(name)s, %(outcome)s, %(detail)s — %(won)s.", n=hand.number,
-                   contract=contract_name(hand.record.contract), name=state.players[hand.record.declarer],
-                   outcome=gettext("made") if outcome == "made" else gettext("failed"), detail=detail, won=won)
+    partner = state.players[record.partner] if record.partner is not None else None
+    return gettext(LAST[hand.result.made, partner is not None], n=hand.number,
+                   contract=contract_name(record.contract), name=state.players[record.declarer], partner=partner,
+                   detail=_detail(hand, state), won=won)
 
 
-def fields(state, chosen) -> Fields:
+def fields(state, chosen, passed: Choice) -> Fields:
+    """The chips with what `chosen` holds (a form's values) chosen; `passed`: the pass, after the three lowest."""
     contracts = [Choice(c.id, gettext(c.name), c.id == chosen.get("contract"), str(CONDITIONS.get(c.id, "")),
-                        partner=c.partner, no_trump=c.trump == NONE) for c in CONTRACTS.values()]
+                        partner=c.partner, no_trump=c.trump == NONE, own_trump=c.trump == CHOICE)
+                 for c in CONTRACTS.values()]
+    contracts.insert(3, passed)
     seats = [Choice(str(s), name, str(s) == chosen.get("declarer")) for s, name in enumerate(state.players)]
     partners = [Choice(str(s), name, str(s) == chosen.get("partner")) for s, name in enumerate(state.players)]
     trumps = [Choice(code, symbol(code), code == chosen.get("trump"), red=code in RED) for code in SUITS]
@@ -137,22 +162,41 @@ def entry(loaded: Loaded) -> Entry | None:
     if number is None:
         return None
     left = None if state.planned_hands is None else state.planned_hands - state.counted_hands
-    return Entry(number=number, dealer=state.players[state.dealer(number)], fields=fields(state, {}),
+    passed = Choice(PASS, contract_name(PASS), records=True)
+    return Entry(number=number, dealer=state.players[state.dealer(number)], fields=fields(state, {}, passed),
                  pad=list(range(14)), last=_last(state), deals_left=left)
 
 
 @dataclass
 class Settlement:
-    payments: list  # (payer, payee, amount, money or "")
+    payments: list  # what each payment says: "Domenico pays Costanza €8.10 (81 points)"
     totals: list  # (name, total, money or "")
+    money: list | None  # each total as money in the reader's locale and the game's currency; None without a stake
+
+
+def _amount(state, amount: int) -> str:
+    """Points or stakes, as many as `amount`, in words ("81 points", "1 stake")."""
+    if state.options["system"] == STAKES:
+        return ngettext("%(num)s stake", "%(num)s stakes", amount)
+    return ngettext("%(num)s point", "%(num)s points", amount)
 
 
 def settlement(state) -> Settlement:
-    stake = state.options.get("stake")
-    payments = [(state.players[p.payer], state.players[p.payee], p.amount,
-                 money(p.amount, stake) if stake is not None else "") for p in state.settlement()]
-    money_totals = state.money_totals or [""] * len(state.players)
-    return Settlement(payments=payments, totals=list(zip(state.players, state.totals, money_totals)))
+    """Who pays whom, and every total as money, as the reader writes amounts (with a stake)."""
+    stake, currency = state.options.get("stake"), state.options.get("currency")
+    payments = []
+    for p in state.settlement():
+        payer, payee = state.players[p.payer], state.players[p.payee]
+        if stake is None:
+            payments.append(gettext("%(payer)s pays %(payee)s %(amount)s", payer=payer, payee=payee,
+                                    amount=_amount(state, p.amount)))
+        else:
+            payments.append(gettext("%(payer)s pays %(payee)s %(money)s (%(amount)s)", payer=payer, payee=payee,
+                                    money=money_text(money(p.amount, stake), currency),
+                                    amount=_amount(state, p.amount)))
+    cash = None if state.money_totals is None else [money_text(m, currency) for m in state.money_totals]
+    shown = cash or [""] * len(state.players)
+    return Settlement(payments=payments, totals=list(zip(state.players, state.totals, shown)), money=cash)
 
 
 def sheet(loaded: Loaded, who: Access, seen: Seen, view) -> dict:
@@ -186,8 +230,8 @@ def edit_form(loaded: Loaded, number: int, seen: Seen, form=None) -> EditForm:
                 else "", "partner": str(record.partner) if record.partner is not None else "",
                 "trump": record.trump or ""}
     values = form if form else recorded
-    shown = fields(loaded.state, values)
-    shown.contracts.insert(0, Choice(PASS, contract_name(PASS), values.get("contract") == PASS, no_trump=True))
+    passed = Choice(PASS, contract_name(PASS), values.get("contract") == PASS, no_trump=True)
+    shown = fields(loaded.state, values, passed)
     tricks = form.get("tricks", "") if form else ("" if record.tricks is None else record.tricks)
     return EditForm(number=number, fields=shown, tricks=tricks)
 
