@@ -23,6 +23,18 @@ DEALS = {
     "piquet": [{"point": [5, 0], "sequences": [0, 3], "play_points": [10, 7], "tricks_won": [7, 5]},
                {"point": [0, 4], "sequences": [0, 4], "sets": [3, 0], "play_points": [6, 9], "tricks_won": [5, 7]}],
 }
+# A whole rubber of classic whist (target 5) with honours, a revoke and remarks, won 2–1 by the side with
+# fewer deal points (10 against 13), as tests/browser/test_partnership.py plays it by tapping.
+WHIST_RUBBER = [
+    {"trump": "S", "tricks": [6, 7], "honours": [0, 4]},                      # 0–4
+    {"trump": "H", "tricks": [3, 10]},                                        # game 1 to side 1, worth 3
+    {"trump": "D", "tricks": [7, 6], "honours": [0, 3], "revokes": [1]},      # 9–4 counted: 3–2
+    {"trump": "C", "tricks": [5, 8], "remarks": [2, 0]},                      # 1–4
+    {"trump": "S", "tricks": [12, 1]},                                        # game 2 to side 0, worth 1
+    {"trump": "H", "tricks": [6, 7], "honours": [4, 0]},                      # 3–1
+    {"trump": "D", "tricks": [4, 9]},                                         # 3–4
+    {"trump": "C", "tricks": [8, 5]},                                         # game 3 and the rubber to side 0
+]
 PLAYERS = {"wist-cagliari": FIVE[:4], "whist-classico": FIVE[:4], "whist-morto": FIVE[:4], "solo-whist": FIVE[:4],
            "piquet": FIVE[:2]}
 
@@ -96,6 +108,13 @@ def build(call) -> Tour:
     solo = play(call, "solo-whist", 2)
     _check(call("POST", f"/api/v1/games/{solo['id']}/end", solo["keys"]["scorer"]))
     tour.add("finished-solo-whist", f"/g/{solo['id']}/{solo['keys']['scorer']}")
+    rubber = play(call, "whist-classico", 0)
+    hands = f"/api/v1/games/{rubber['id']}/hands"
+    for number, body in enumerate(WHIST_RUBBER, start=1):
+        _check(call("PUT", f"{hands}/{number}", rubber["keys"]["scorer"], body))
+    _check(call("PUT", f"{hands}/1", rubber["keys"]["scorer"], {"trump": "C"}))  # a correction: the sheet says so
+    tour.add("finished-whist-classico", f"/g/{rubber['id']}/{rubber['keys']['scorer']}")
+    tour.add("history-corrected-whist-classico", f"/g/{rubber['id']}/{rubber['keys']['scorer']}/hands/1/history")
     for doc in ("README.md", "api.md", "rules/bid-exactly.md", "rules/partnership.md", "rules/solo.md",
                 "rules/piquet.md"):
         tour.add("docs-" + doc.replace("/", "-").removesuffix(".md"), f"/docs/{doc}")
