@@ -346,14 +346,12 @@ class PartnershipGame(DealByDeal):
     @property
     def game_score(self) -> tuple[int, int]:
         """Classic: the score of the game being played, after the last scored deal (0–0 once a game is won)."""
-        scored = [hand.result for hand in self.hands if hand.result is not None]
-        return scored[-1].game_score if scored else (0, 0)
+        return (0, 0) if self.variant.dummy else self.progress.state[0]
 
     @property
     def games_won(self) -> tuple[int, int]:
         """Classic: the games of the rubber each side has won so far."""
-        rubber = self.rubber
-        return tuple(sum(1 for winner, _ in rubber.games if winner == side) for side in (0, 1)) if rubber else (0, 0)
+        return (0, 0) if self.variant.dummy else self.progress.state[1]
 
     @property
     def standings(self) -> list[Place]:

@@ -90,11 +90,10 @@ def no_overflow(page: Page) -> None:
     assert widths[0] <= 360 and all(extra <= 0 for extra in widths[1:]), widths
 
 
-def suits_on_one_line(page: Page) -> None:
-    """The trump buttons are one row, none left alone beside the label."""
-    tops = page.evaluate("[...document.querySelectorAll('.deal-form .suit-button')]"
-                         ".map(b => b.getBoundingClientRect().top)")
-    assert len(set(tops)) == 1, tops
+def suits_on_one_line(page: Page, suits: str = ".deal-form .suit-button") -> None:
+    """The trump buttons are one row, none left alone beside the label (in the correction too)."""
+    tops = page.evaluate(f"[...document.querySelectorAll('{suits}')].map(b => b.getBoundingClientRect().top)")
+    assert len(tops) >= 4 and len(set(tops)) == 1, tops
 
 
 # The places pinned under the grid as the rubber goes on: by games, then the game being played — not by the
@@ -155,6 +154,7 @@ def correct_deal_1_and_undo(page: Page) -> None:
     then undone, and nothing after it is lost."""
     page.locator("table.grid tbody tr").first.get_by_role("link").tap()
     expect(page.locator("#edit-title")).to_have_text("Correct deal 1")
+    suits_on_one_line(page, ".edit .trump")
     page.locator(".edit").get_by_label("Tricks won by Alessandra & Costanza").fill("7")
     changed(page, lambda: page.get_by_role("button", name="Save the correction").tap())
     said = ("trump ♠ · tricks Alessandra & Costanza 7, Bartolomeo & Domenico 6 · "
