@@ -114,7 +114,6 @@ def build(call) -> Tour:
         _check(call("PUT", f"{hands}/{number}", rubber["keys"]["scorer"], body))
     _check(call("PUT", f"{hands}/1", rubber["keys"]["scorer"], {"trump": "C"}))  # a correction: the sheet says so
     tour.add("finished-whist-classico", f"/g/{rubber['id']}/{rubber['keys']['scorer']}")
-    tour.add("history-corrected-whist-classico", f"/g/{rubber['id']}/{rubber['keys']['scorer']}/hands/1/history")
     for doc in ("README.md", "api.md", "rules/bid-exactly.md", "rules/partnership.md", "rules/solo.md",
                 "rules/piquet.md"):
         tour.add("docs-" + doc.replace("/", "-").removesuffix(".md"), f"/docs/{doc}")

@@ -163,6 +163,8 @@ def test_a_correction_is_called_a_correction(api, client):
     # In Italian too.
     italian = client.get(sheet, headers={"Accept-Language": "it"}).get_data(as_text=True)
     assert "Annullato: la correzione della smazzata 1 (briscola ♠ · prese Alessandra" in italian
+    italian = client.get(f"{sheet}/hands/1/history", headers={"Accept-Language": "it"}).get_data(as_text=True)
+    assert "ha corretto la smazzata 1: briscola ♠ · prese Alessandra" in italian
 
 
 @pytest.mark.parametrize("variant", sorted(VARIANTS))
