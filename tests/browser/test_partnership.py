@@ -45,7 +45,7 @@ def settle(page: Page) -> None:
     page.evaluate("delete window.lastY")
     page.wait_for_function("""() => { const now = performance.now();
         if (window.lastY !== scrollY) { window.lastY = scrollY; window.still = now; return false; }
-        return now - window.still > 250; }""", polling=50)
+        return now - window.still > 100; }""", polling=25)
 
 
 def play(thumb: Thumb, body: dict) -> tuple[int, int]:

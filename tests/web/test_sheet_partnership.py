@@ -192,6 +192,22 @@ def test_every_family_calls_a_correction_a_correction(client, variant):
     assert history.count(f"corrected {hand}: ") == 1 and "recorded the" in history
 
 
+def test_the_finished_rubber_and_a_correction_in_italian(api, client):
+    """The pages tests/tour.py does not show (tests/web/test_every_page_italian.py's check): the result, the
+    rubber's line and points, the correction's notice, Undo and history."""
+    from tests.web.test_every_page_italian import english_phrases, shown, untranslated
+    game_id, key = new_rubber(api)
+    api.recorded(game_id, key, 1, {"trump": "C"})  # a correction: the sheet says so
+    phrases, seen = english_phrases(), {}
+    for suffix in ("", "/hands/1/history"):
+        html = client.get(f"/g/{game_id}/{key}{suffix}", headers={"Accept-Language": "it"}).get_data(as_text=True)
+        seen[suffix] = shown(html)
+        assert 'lang="it"' in html and not untranslated(seen[suffix], phrases), suffix
+    assert "Rubber vinto da Alessandra & Costanza" in seen[""] and "Smazzata 1 corretta: briscola ♣" in seen[""]
+    assert "Punti di rubber 1 0" in seen[""] and "2 partite vinte · 1 punto di rubber" in seen[""]
+    assert "ha corretto la smazzata 1: briscola ♣" in seen["/hands/1/history"]
+
+
 def test_the_new_game_form_says_who_plays_with_whom_and_shows_no_empty_options(client):
     dummy = client.get("/new?variant=whist-morto").get_data(as_text=True)
     assert "Players 1 and 3 are partners, against players 2 and 4." in dummy
