@@ -16,13 +16,28 @@ FIVE = ["Alessandra", "Bartolomeo", "Costanza", "Domenico", "Ermenegilda"]  # th
 # Legal hands played through the API, by variant: a bid-exactly hand is made from the game's schedule.
 PARTNERSHIP = [{"trump": "S", "tricks": [9, 4]}, {"trump": "H", "tricks": [7, 6]}]
 DEALS = {
-    "whist-classico": PARTNERSHIP,
+    # honours, a revoke and a remark, and a game won: the classic sheet's marks and lines on every page
+    "whist-classico": [{"trump": "S", "tricks": [9, 4], "honours": [0, 3]},
+                       {"trump": "H", "tricks": [7, 6], "revokes": [1], "remarks": [1, 0]}],
     "whist-morto": PARTNERSHIP,
     "solo-whist": [{"contract": "solo", "declarer": 1, "trump": "H", "tricks": 7},
                    {"contract": "misere", "declarer": 3, "tricks": 1}],
     "piquet": [{"point": [5, 0], "sequences": [0, 3], "play_points": [10, 7], "tricks_won": [7, 5]},
                {"point": [0, 4], "sequences": [0, 4], "sets": [3, 0], "play_points": [6, 9], "tricks_won": [5, 7]}],
 }
+# A whole rubber of classic whist (target 5) with honours, a revoke and remarks, won 2–1 by the side with
+# fewer deal points (10 against 13), as tests/browser/test_partnership.py plays it by tapping (its sheet:
+# tests/web/test_sheet_partnership.py, which also reads it in Italian).
+WHIST_RUBBER = [
+    {"trump": "S", "tricks": [6, 7], "honours": [0, 4]},                      # 0–4
+    {"trump": "H", "tricks": [3, 10]},                                        # game 1 to side 1, worth 3
+    {"trump": "D", "tricks": [7, 6], "honours": [0, 3], "revokes": [1]},      # 9–4 counted: 3–2
+    {"trump": "C", "tricks": [5, 8], "remarks": [2, 0]},                      # 1–4
+    {"trump": "S", "tricks": [12, 1]},                                        # game 2 to side 0, worth 1
+    {"trump": "H", "tricks": [6, 7], "honours": [4, 0]},                      # 3–1
+    {"trump": "D", "tricks": [4, 9]},                                         # 3–4
+    {"trump": "C", "tricks": [8, 5]},                                         # game 3 and the rubber to side 0
+]
 PLAYERS = {"wist-cagliari": FIVE[:4], "whist-classico": FIVE[:4], "whist-morto": FIVE[:4], "solo-whist": FIVE[:4],
            "piquet": FIVE[:2]}
 

@@ -7,6 +7,7 @@ partials under `templates/<family>/`. The core and the web layer look a family u
 """
 from __future__ import annotations
 
+import inspect
 from collections import Counter
 from dataclasses import dataclass
 from typing import Any, Iterable, Mapping, Protocol
@@ -51,12 +52,22 @@ class Family(Protocol):
         """The fields of the `hand` event that record this scored hand again, as it stands (the CSV's
         `record` column, which an import replays)."""
 
-    def history_text(self, payload: dict, state: GameState, seen: Seen) -> str:
-        """One recorded change in the reader's language, with what this reader may see of it."""
+    def scores(self, payload: dict) -> bool:
+        """Whether a `hand` change accepted on the hand being entered scores it (a later change to that
+        hand is then a correction): one with a field of the family's `scored_by` ("tricks"; the others,
+        such as the turned card alone, leave the hand open), or any change where every change records
+        the hand whole."""
+
+    def history_text(self, payload: dict, state: GameState, seen: Seen, corrected: bool = False) -> str:
+        """One recorded change in the reader's language, with what this reader may see of it. For a
+        correction of a hand already scored (`corrected`) the sheet says "corrected" around it: a
+        family whose `history_text` takes `corrected` then gives only what was entered, without its
+        "recorded the hand"."""
 
     def sheet(self, loaded: Loaded, who: Access, seen: Seen, view: Mapping[str, str]) -> dict:
         """What the family's sheet partials show: the grid, the entry panel... `view` holds the page's
-        own query arguments (which seat's pad, a tricks count being tapped in), as text."""
+        own query arguments (which seat's pad, a tricks count being tapped in), as text. `"chart": None`
+        leaves out the chart of the running totals (when they rank nothing)."""
 
     def edit_form(self, loaded: Loaded, number: int, seen: Seen, form: Any = None) -> Any:
         """A past hand laid out for correction (with what was typed, when it was refused)."""
@@ -79,8 +90,11 @@ class Siblings:
     model and the form parser), `stats` (its own statistics), each holding the functions the protocol
     names, and `api` (what its hand body and its answers look like: `HandBody`, `Game`)."""
 
-    def __init__(self, id: str, present, sheet, stats, api, rules: str, hand_word, hands_word):
+    def __init__(self, id: str, present, sheet, stats, api, rules: str, hand_word, hands_word,
+                 scored_by: tuple[str, ...] | None = None):
         self.id, self._present, self._sheet, self._stats = id, present, sheet, stats
+        self.scored_by = scored_by  # the fields that score the hand being entered; None: every change does
+        self._says_corrected = "corrected" in inspect.signature(present.history_text).parameters
         self.bid_body, self.hand_body, self.game_answer = api.BidBody, api.HandBody, api.Game
         self.rules = rules  # its rules page under docs/
         self.hand_word = hand_word  # "hand %(n)s" or "deal %(n)s", as its players say it
@@ -101,7 +115,12 @@ class Siblings:
     def csv_record(self, hand):
         return self._present.csv_record(hand)
 
-    def history_text(self, payload, state, seen):
+    def scores(self, payload):
+        return self.scored_by is None or any(name in payload for name in self.scored_by)
+
+    def history_text(self, payload, state, seen, corrected=False):
+        if corrected and self._says_corrected:
+            return self._present.history_text(payload, state, seen, corrected=True)
         return self._present.history_text(payload, state, seen)
 
     def sheet(self, loaded, who, seen, view):

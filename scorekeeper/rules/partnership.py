@@ -32,6 +32,7 @@ TRICKS = 13          # tricks in a deal (13 cards each)
 BOOK = 6             # tricks over six score
 HONOURS = 4          # A K Q J of trumps
 MORTO_DEALS = 4      # each player deals once
+RUBBER_BONUS = 2     # to the winners of the rubber, beside the values of their games
 FIELDS = ("trump", "tricks", "honours", "revokes", "remarks")
 
 
@@ -45,6 +46,7 @@ class PartnershipVariant:
     dummy: bool
     family: str = "partnership"
     players: tuple[int, ...] = (4,)
+    sides: tuple[tuple[int, ...], ...] = SIDES  # the new-game form says who plays with whom
 
     def new_game(self, players: list[str], first_dealer: int, options: dict) -> "PartnershipGame":
         return PartnershipGame(self, tuple(players), with_defaults(self.options, options), first_dealer, EMPTY)
@@ -196,7 +198,7 @@ def rubber_points(games: tuple[tuple[int, int], ...]) -> tuple[int | None, tuple
     winner = next((side for side in (0, 1) if wins[side] >= 2), None)
     if winner is None:
         return None, None
-    net = sum(v for w, v in games if w == winner) + 2 - sum(v for w, v in games if w != winner)
+    net = sum(v for w, v in games if w == winner) + RUBBER_BONUS - sum(v for w, v in games if w != winner)
     return winner, (net, 0) if winner == 0 else (0, net)
 
 
@@ -342,15 +344,28 @@ class PartnershipGame(DealByDeal):
         return self._figures["rubber"]
 
     @property
+    def game_score(self) -> tuple[int, int]:
+        """Classic: the score of the game being played, after the last scored deal (0–0 once a game is won)."""
+        return (0, 0) if self.variant.dummy else self.progress.state[0]
+
+    @property
+    def games_won(self) -> tuple[int, int]:
+        """Classic: the games of the rubber each side has won so far."""
+        return (0, 0) if self.variant.dummy else self.progress.state[1]
+
+    @property
     def standings(self) -> list[Place]:
-        """One row per seat; partners share their side's place (1 or 2; a tie: both 1)."""
+        """One row per seat; partners share their side's place (1 or 2; a tie: both 1).
+
+        With dummy the higher total wins. A rubber is decided by its games, never by the sum of the
+        deal points: the rubber's winner first; until then more games won, then the score of the game
+        being played; equal on both, the sides share the place."""
         totals = self.totals
         if self.variant.dummy:
             keys = list(totals)
         else:
-            rubber = self.rubber
-            won = [sum(1 for w, _ in rubber.games if w == side) for side in (0, 1)]
-            keys = [(rubber.winner == side, won[side], totals[side]) for side in (0, 1)]
+            won, score = self.games_won, self.game_score
+            keys = [(self.rubber.winner == side, won[side], score[side]) for side in (0, 1)]
         places = competition_places(keys)
         rows = [Place(seat=seat, place=places[side], total=totals[side])
                 for side, seats in enumerate(SIDES) for seat in seats]

@@ -69,6 +69,13 @@
     var title = document.getElementById("entry-title");
     if (title) title.scrollIntoView({ block: "start", behavior: "smooth" });
   });
+  // After one's own change within the hand from a form that asks for it (a deal's turned card), that
+  // form comes wholly into view when it is not (its bottom above the outbox's bar): the next tap
+  // needs no scroll.
+  document.addEventListener("sheet:stayed", function () {
+    var form = document.querySelector("#sheet [data-keep-in-view]");
+    if (form) form.scrollIntoView({ block: "nearest", behavior: "smooth" });
+  });
   // The screen stays on while a sheet is open (a phone lying on the table goes dark mid-game
   // otherwise); asked again whenever the page comes back into view, as the lock ends when it is hidden.
   function keepAwake() {

@@ -1,7 +1,8 @@
 // No lost tap. Every entry form of the sheet (a bid, the tricks, any hand form, undo, end) goes
 // through this outbox rather than straight to the server: it is queued (in sessionStorage, so a
 // reload keeps it), sent one at a time in order, and each one is answered on screen at the bottom:
-// "Recorded: …", or "Not recorded: …" with the server's reason in the sheet. While the connection is
+// "Recorded: …" (or what the sheet says the entry did: "Deal 5 corrected: …"), or "Not recorded: …"
+// with the server's reason in the sheet. While the connection is
 // down (a send failed) the entries wait: "2 entries waiting to be sent", the tapped bids shown
 // pending in the list of bidders, and the scorer's bid pad moves on to the next player, so a round
 // of bids can be tapped offline; they are sent, in order, once the connection is back. When one is
@@ -127,11 +128,16 @@
     if (response.ok) {
       keep(queue.slice(1));
       swap(text);
-      answer("recorded", [words("recorded", item.label)]);
+      // The sheet may say what the entry did in its own words ("Deal 5 corrected: …"): better than
+      // "Recorded: Save the correction".
+      var outcome = new DOMParser().parseFromString(text, "text/html").querySelector("#sheet [data-outcome]");
+      answer("recorded", [outcome ? outcome.textContent.trim() : words("recorded", item.label)]);
       // This entry moved the game to a new hand (even if a live refresh showed it first): say so,
       // live.js brings the new hand's heading into view.
+      // Else, sent from a form that asks for it (the turned card of a deal), live.js keeps that form in view.
       var s = sheet();
       if (s && item.hand !== undefined && s.dataset.hand !== item.hand) document.dispatchEvent(new CustomEvent("sheet:moved"));
+      else if (item.keep) document.dispatchEvent(new CustomEvent("sheet:stayed"));
       return;
     }
     if (response.status === 404) {  // the link was rotated, or the game is gone: the page says which
@@ -177,7 +183,7 @@
     var button = event.submitter, data = new FormData(form);
     if (button && button.name) data.set(button.name, button.value);
     var item = { url: form.getAttribute("hx-post"), body: new URLSearchParams(data).toString(), label: describe(button),
-                 hand: s.dataset.hand };
+                 hand: s.dataset.hand, keep: form.hasAttribute("data-keep-in-view") };
     if (form.matches(".pad-form")) { item.seat = data.get("seat"); item.bid = data.get("bid"); }
     var queue = queued();
     if (queue.some(function (q) { return q.url === item.url && q.body === item.body; })) return;  // a double tap

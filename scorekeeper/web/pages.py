@@ -95,7 +95,13 @@ def new_game():
         abort(404)
     return render_template("new.html", variants=VARIANTS.values(), variant=variant, form={}, errors={},
                            max_name=MAX_NAME, chosen={option.name: option.default for option in variant.options},
-                           recent=devices.recent_names())
+                           recent=devices.recent_names(), partners=partners(variant))
+
+
+def partners(variant) -> list[list[int]] | None:
+    """Who plays with whom, by their numbers on the form (1 and 3, 2 and 4), in a game of fixed sides."""
+    sides = getattr(variant, "sides", None)  # only the partnership games have sides
+    return [[seat + 1 for seat in side] for side in sides] if sides else None
 
 
 @bp.post("/new")
@@ -120,8 +126,9 @@ def create_game():
         loaded, keys = games.create(get_db(), variant.id, players, first_dealer, options)
     except RuleError as error:
         errors = {error.field or "form": message(error)}
-        return render_template("new.html", variants=VARIANTS.values(), variant=variant, form=form,
-                               errors=errors, max_name=MAX_NAME, chosen=chosen, recent=devices.recent_names()), 422
+        return render_template("new.html", variants=VARIANTS.values(), variant=variant, form=form, errors=errors,
+                               max_name=MAX_NAME, chosen=chosen, recent=devices.recent_names(),
+                               partners=partners(variant)), 422
     remember(loaded.id, keys["scorer"], "scorer", loaded.state)
     return redirect(url_for("pages.sheet", game_id=loaded.id, key=keys["scorer"]), 303)
 
@@ -142,15 +149,17 @@ def render_sheet(who, loaded, status: int = 200, error: str | None = None, view=
     family = family_of(loaded.state.variant)
     seen = games.visibility(loaded, who)
     parts = family.sheet(loaded, who, seen, view or {})
-    undo_next, undone = sheet_view.undo_texts(loaded, seen)
+    chart = parts.pop("chart") if "chart" in parts else sheet_view.chart(loaded)  # a family may draw none
+    changes = sheet_view.changes(loaded, seen)
     context = dict(
         game=loaded, state=loaded.state, who=who, family=family.id, rules_url=url_for("docs.page", name=family.rules),
-        house_rules=chosen_options(loaded.state.variant, loaded.state.options), undo_next=undo_next,
-        undone=undone if error is None else None, **parts,
+        house_rules=chosen_options(loaded.state.variant, loaded.state.options), undo_next=changes.undo_next,
+        undone=changes.undone if error is None else None, corrected=changes.corrected if error is None else None,
+        **parts,
         error=error, error_at=family.error_place(error_field, parts, edit, who),
         edit=edit, form=form or {},
         standings=loaded.state.standings if loaded.state.finished else None,
-        chart=sheet_view.chart(loaded), places=sheet_view.places(loaded), tournament_url=_tournament_url(loaded.id),
+        chart=chart, places=sheet_view.places(loaded), tournament_url=_tournament_url(loaded.id),
         key=who.key, base=url_for("pages.sheet", game_id=loaded.id, key=who.key),
         view_url=request.full_path.rstrip("?") if request.method == "GET" else
         url_for("pages.sheet", game_id=loaded.id, key=who.key),

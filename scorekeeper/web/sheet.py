@@ -32,51 +32,107 @@ class HistoryEntry:
     undone: bool = False
 
 
+def corrects(family, row: dict, before: list[dict]) -> bool:
+    """Whether a change corrected a hand already scored, rather than recorded it, read from the events
+    alone (nothing replayed): a change standing when it was made (`before`) had already scored that
+    hand — one with a field that scores the hand being entered (`family.scores`). A hand is never
+    unscored but by an undo of that change."""
+    number = _hand_of(row)
+    return number is not None and any(_hand_of(earlier) == number and family.scores(earlier["payload"])
+                                      for earlier in before)
+
+
+def _hand_of(row: dict) -> int | None:
+    payload = row["payload"]
+    return payload.get("hand") if row["type"] == "change" and payload.get("type") == "hand" else None
+
+
 def history(loaded: Loaded, number: int, access: Access, seen: Seen) -> list[HistoryEntry]:
-    """Every change to one hand, oldest first, with who made it; what the reader may not see stays hidden."""
+    """Every change to one hand, oldest first, with who made it; what the reader may not see stays hidden.
+    A correction says so: "corrected deal 5: …"."""
     state = loaded.state
     family = family_of(state.variant)
     standing, undid = sort_out(loaded.events)
     standing_seqs = {row["seq"] for row in standing}
     undone_seqs = {row["seq"] for row in undid.values()}
-    entries = []
+    entries, stack = [], []  # the changes standing as each event was made (undo pops the latest, as sort_out)
     for row in loaded.events[1:]:
+        undo = row["type"] == "undo"
+        corrected = False
+        if undo:
+            stack.pop()
+        else:
+            corrected = corrects(family, row, stack)
+            stack.append(row)
         payload = undid.get(row["seq"], row)["payload"]
         if payload.get("hand") != number:
             continue
         by = (state.players[row["actor_seat"]] if row["actor_role"] == "seat" and row["actor_seat"] is not None
               else role_name(row["actor_role"]))
-        undo = row["type"] == "undo"
-        entries.append(HistoryEntry(at=row["created_at"], time=row["created_at"][11:19], by=by, undo=undo,
-                                    text="" if undo else family.history_text(payload, state, seen),
+        text = ""
+        if not undo:
+            text = family.history_text(payload, state, seen, corrected=corrected)
+            if corrected:
+                text = gettext("corrected %(hand)s: %(what)s", hand=family.hand_word % {"n": number}, what=text)
+        entries.append(HistoryEntry(at=row["created_at"], time=row["created_at"][11:19], by=by, undo=undo, text=text,
                                     undone=row["seq"] in undone_seqs and row["seq"] not in standing_seqs))
     return entries
 
 
-def _change_text(row: dict, loaded: Loaded, seen: Seen) -> str:
-    """One change in words, with its hand: "bid 6 for Carla, hand 5"."""
+def _change_text(row: dict, loaded: Loaded, seen: Seen, corrected: bool = False) -> str:
+    """One change in words, with its hand: "bid 6 for Carla, hand 5"; "the correction of deal 5 (…)"."""
     family = family_of(loaded.state.variant)
     payload = row["payload"]
     if payload.get("type") == "end":
         return gettext("the end of the game")
-    text = family.history_text(payload, loaded.state, seen)
+    text = family.history_text(payload, loaded.state, seen, corrected=corrected)
     hand = payload.get("hand")
-    return f"{text}, {family.hand_word % {'n': hand}}" if isinstance(hand, int) else text
+    if not isinstance(hand, int):
+        return text
+    if corrected:
+        return gettext("the correction of %(hand)s (%(what)s)", hand=family.hand_word % {"n": hand}, what=text)
+    return f"{text}, {family.hand_word % {'n': hand}}"
 
 
-def undo_texts(loaded: Loaded, seen: Seen) -> tuple[str | None, str | None]:
-    """What Undo would take back now, and what the latest change took back when it was an undo."""
+@dataclass
+class Changes:
+    """What the sheet says about the latest changes: what Undo would take back, what the latest change
+    took back when it was an undo, and the correction the latest change made ("Deal 5 corrected: …")."""
+
+    undo_next: str | None
+    undone: str | None
+    corrected: str | None
+
+
+def changes(loaded: Loaded, seen: Seen) -> Changes:
+    family = family_of(loaded.state.variant)
     standing, undid = sort_out(loaded.events)
-    upcoming = _change_text(standing[-1], loaded, seen) if standing else None
     last = loaded.events[-1] if loaded.events else None
-    done = _change_text(undid[last["seq"]], loaded, seen) if last is not None and last["type"] == "undo" else None
-    return upcoming, done
+    upcoming = done = corrected = None
+    if standing:  # the latest change standing was made when the others standing now stood
+        correction = corrects(family, standing[-1], standing[:-1])
+        upcoming = _change_text(standing[-1], loaded, seen, correction)
+        if correction and standing[-1] is last:
+            what = family.history_text(last["payload"], loaded.state, seen, corrected=True)
+            sentence = gettext("%(hand)s corrected: %(what)s", what=what,
+                               hand=family.hand_word % {"n": last["payload"]["hand"]})
+            corrected = sentence[:1].upper() + sentence[1:]
+    if last is not None and last["type"] == "undo":  # what it took back was made when those standing now stood
+        taken = undid[last["seq"]]
+        done = _change_text(taken, loaded, seen, corrects(family, taken, standing))
+    return Changes(upcoming, done, corrected)
 
 
 def places(loaded: Loaded) -> list[int]:
-    """Each column's place on the running totals (ties share it), pinned under the grid beside the
-    totals so the table sees who leads without waiting for the final ranking."""
-    return competition_places(list(loaded.state.totals))
+    """Each column's place so far (ties share it), pinned under the grid beside the totals so the table
+    sees who leads without waiting for the final ranking. Players: by their running totals. Sides (when
+    the columns are the sides): each side's place in the game's own standings, which follow what
+    decides the game (in a rubber its games, not the sum of the deal points)."""
+    state = loaded.state
+    if state.sides:
+        place_of = {row.seat: row.place for row in state.standings}
+        return [place_of[side[0]] for side in state.sides]
+    return competition_places(list(state.totals))
 
 
 def chart(loaded: Loaded) -> charts.Chart | None:

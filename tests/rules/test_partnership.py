@@ -115,6 +115,30 @@ def test_the_rubber_in_progress():
     assert game.totals == (6, 9)
 
 
+def test_the_places_follow_the_rubber_not_the_deal_points():
+    """Issue #18: a rubber won 2–1 with 10 deal points against 13 (tests/tour.py's WHIST_RUBBER). The
+    winners are first; before the end, more games won lead, then the game being played; the deal
+    points rank nothing."""
+    from tests.tour import WHIST_RUBBER
+
+    def after(deals):
+        return play(classico(), [{k: v for k, v in body.items() if k != "trump"} for body in WHIST_RUBBER[:deals]])
+
+    def places(game):
+        return [(p.seat, p.place) for p in game.standings]
+
+    game = after(8)
+    assert game.totals == (10, 13) and game.rubber.winner == 0 and game.rubber.points == (1, 0)
+    assert [(p.seat, p.place, p.total) for p in game.standings] == [(0, 1, 10), (2, 1, 10), (1, 2, 13), (3, 2, 13)]
+    assert game.games_won == (2, 1) and game.game_score == (0, 0)
+    game = after(3)  # games 0–1, game 2 stands 3–2 for side 0: the games won decide
+    assert (game.games_won, game.game_score) == ((0, 1), (3, 2)) and places(game) == [(1, 1), (3, 1), (0, 2), (2, 2)]
+    game = after(5)  # games 1–1, game 3 not started: the rubber is even, whatever the deal points (5 and 9)
+    assert game.totals == (5, 9) and places(game) == [(0, 1), (1, 1), (2, 1), (3, 1)]
+    game = after(6)  # game 3 stands 3–1 for side 0, which has fewer deal points (8 against 10)
+    assert game.totals == (8, 10) and game.game_score == (3, 1) and places(game) == [(0, 1), (2, 1), (1, 2), (3, 2)]
+
+
 def test_a_deal_after_the_rubber_is_refused():
     game = play_rubber()
     with pytest.raises(StateConflict) as error:

@@ -45,6 +45,8 @@ def test_a_whole_rubber_through_the_api(api):
                                         {"winner": 0, "value": 3}], "winner": 0, "points": [3, 0]}
     assert [(s["seat"], s["side"], s["place"], s["total"]) for s in game["standings"]] == [
         (0, 0, 1, 10), (2, 0, 1, 10), (1, 1, 2, 8), (3, 1, 2, 8)]
+    # What ranks them, beside the deal points' `total`: the games won and the rubber points.
+    assert [(s["games_won"], s["rubber_points"]) for s in game["standings"]] == [(2, 3), (2, 3), (1, 0), (1, 0)]
     # The CSV: one row per side per deal, its detail in words.
     csv = api.client.get(f"/api/v1/games/{game_id}/export.csv", headers=api.headers(key)).get_data(as_text=True)
     lines = [line.split(",", 1)[1].split(',"[')[0] for line in csv.split("\r\n")[1:-1]]  # the API's columns but the id
@@ -91,6 +93,7 @@ def test_a_dummy_match_and_its_draw(api):
     assert game["hands"][0]["declarer"] == 2 and game["hands"][0]["dummy"] == 0
     assert game["totals"] == [4, 6] and game["status"] == "finished"
     assert [s["place"] for s in game["standings"]] == [1, 1, 2, 2] and game["standings"][0]["side"] == 1
+    assert "games_won" not in game["standings"][0] and "rubber_points" not in game["standings"][0]  # no rubber
     game = api.recorded(game_id, key, 2, {"tricks": [5, 8]})  # corrected: 3 to B&D → 4 all, a draw
     assert game["totals"] == [4, 4] and [s["place"] for s in game["standings"]] == [1, 1, 1, 1]
 

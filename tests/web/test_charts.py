@@ -8,15 +8,16 @@ import pytest
 
 from scorekeeper.web.charts import DASHES, MARKERS, nice_step, running_totals
 from tests.conftest import PLAYERS4
-from tests.stats.games import CLASSICO, SOLO
+from tests.stats.games import SOLO
 from tests.web.test_stats_pages import played, wist_hands
 
 PIQUET_DEAL = {"carte_blanche": [False, False], "point": [0, 5], "sequences": [0, 0], "sets": [0, 0],
                "trick_winners": [0] * 7 + [1] * 5}
 GAMES = {  # variant, hands, players, the x axis, the lines, the latest totals
     "wist": ("wist", wist_hands(), PLAYERS4, "Hands", 4, ["10", "120", "52", "115"]),
-    "classico": ("whist-classico", [{"trump": "SHDCS"[n], "tricks": t} for n, t in enumerate(CLASSICO)], PLAYERS4,
-                 "Deals", 2, ["10", "5"]),
+    # classic Whist draws none: the sum of its deal points decides nothing (tests/web/test_sheet_partnership.py)
+    "morto": ("whist-morto", [{"trump": "NT", "tricks": t} for t in ([8, 5], [4, 9], [7, 6], [6, 7])], PLAYERS4,
+              "Deals", 2, ["4", "6"]),
     "solo": ("solo-whist", SOLO, PLAYERS4, "Deals", 4, ["31", "-25", "-3", "-3"]),
     "piquet": ("piquet", [PIQUET_DEAL], ["Anna", "Bruno"], "Deals", 2, None),
 }

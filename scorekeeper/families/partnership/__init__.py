@@ -7,4 +7,5 @@ from .. import Siblings
 from . import api, present, sheet, stats
 
 FAMILY = Siblings("partnership", present, sheet, stats, api, hand_word=_l("deal %(n)s"),
-                  hands_word=_l("Deals"), rules="rules/partnership.md")
+                  hands_word=_l("Deals"), rules="rules/partnership.md",
+                  scored_by=("tricks",))  # the turned card, honours and penalties alone leave the deal open

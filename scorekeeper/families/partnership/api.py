@@ -60,7 +60,13 @@ class PartnershipHand(Answer):
 
 
 class SideStanding(Standing):
+    """`total` is the sum of the side's deal points; in whist-classico the place follows the rubber (its winner
+    first; before that the games won, then the game being played), not that sum."""
+
     side: int
+    games_won: int = Field(MISSING, description="whist-classico: the games of the rubber the side has won.")
+    rubber_points: int | None = Field(MISSING, description="whist-classico: the side's rubber points once the "
+                                                           "rubber is decided, else null.")
 
 
 class GameWon(Answer):

@@ -40,23 +40,25 @@ def hand_json(hand, state, seen: Seen) -> dict:
 
 
 def game_json(state, seen: Seen) -> dict:
-    data = {"side_names": side_names(state),
-            "standings": [{"seat": p.seat, "player": state.players[p.seat], "side": _side_of(state, p.seat),
-                           "place": p.place, "total": p.total, "table_points": None} for p in state.standings]}
+    """Classic standings also say what ranks them: the games won and, once decided, the rubber points."""
+    standings = []
+    for place in state.standings:
+        side = _side_of(state, place.seat)
+        row = {"seat": place.seat, "player": state.players[place.seat], "side": side, "place": place.place,
+               "total": place.total, "table_points": None}
+        if not state.variant.dummy:
+            points = state.rubber.points
+            row.update(games_won=state.games_won[side], rubber_points=points[side] if points else None)
+        standings.append(row)
+    data = {"side_names": side_names(state), "standings": standings}
     if state.variant.dummy:
         data["deals"] = state.planned_hands
     else:
         rubber = state.rubber
         data["rubber"] = {"games": [{"winner": winner, "value": value} for winner, value in rubber.games],
                           "winner": rubber.winner, "points": _pair(rubber.points)}
-        data["game_score"] = list(game_score(state))
+        data["game_score"] = list(state.game_score)
     return data
-
-
-def game_score(state) -> tuple[int, int]:
-    """The score of the game being played: after the last scored deal (0–0 after a game is won)."""
-    scored = [hand.result for hand in state.hands if hand.result is not None]
-    return scored[-1].game_score if scored else (0, 0)
 
 
 def _side_of(state, seat: int) -> int:
@@ -99,10 +101,11 @@ def csv_rows(state):
 csv_record = recorded  # its record's fields are those of its `hand` event
 
 
-def history_text(payload: dict, state, seen: Seen) -> str:
-    """"recorded the deal · trump ♠ · tricks Anna & Carla 8, Bruno & Dario 5 · honours …"."""
+def history_text(payload: dict, state, seen: Seen, corrected: bool = False) -> str:
+    """"recorded the deal · trump ♠ · tricks Anna & Carla 8, Bruno & Dario 5 · honours …"; a correction
+    only what it entered ("trump ♠ · tricks …"): the sheet says "corrected" around it."""
     names = side_names(state)
-    parts = [gettext("recorded the deal")]
+    parts = [] if corrected else [gettext("recorded the deal")]
     if payload.get("trump"):
         parts.append(gettext("trump %(suit)s", suit=symbol(payload["trump"])))
     for field, label in (("tricks", gettext("tricks")), ("honours", gettext("honours")),
@@ -114,4 +117,6 @@ def history_text(payload: dict, state, seen: Seen) -> str:
     if isinstance(revokes, list) and revokes:
         parts.append(gettext("revoke: %(names)s", names=", ".join(
             names[s] for s in revokes if isinstance(s, int) and not isinstance(s, bool) and 0 <= s < 2)))
+    if not parts:  # a correction that only cleared what was recorded
+        parts.append(gettext("no honours or penalties"))
     return " · ".join(parts)

@@ -8,20 +8,41 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from flask_babel import gettext, ngettext
+
 from ...games import Access, Loaded, Seen
+from ...rules.partnership import RUBBER_BONUS
 from ...turns import taking_turns
 from ..common import RED, form_number, symbol
-from .present import game_score, side_names
+from .present import side_names
 
 SUITS = ("H", "D", "C", "S")
 
 
+def signed(points: int) -> str:
+    """A deal's points as written on the sheet: +2, 0, −2."""
+    return f"+{points}" if points > 0 else f"−{-points}" if points < 0 else "0"
+
+
 @dataclass
 class Cell:
-    tricks: str = ""
-    points: str = ""
-    total: str = ""
+    """One side in one deal: what a paper whist sheet shows, each number with its mark."""
+
+    tricks: str = ""   # as played; "7 → 9" when a revoke moved tricks
+    points: str = ""   # the deal's points: "+2", "0", "−2"
+    score: str = ""    # classic: the game's score after the deal (below the line); dummy: the running total
+    marks: list = field(default_factory=list)  # honours, revoke, remarks, in words
     won: bool = False  # this side won a game with this deal
+
+
+@dataclass
+class Line:
+    """A line drawn across the sheet (classic): under a game won its value, above the line, for the
+    winners; at the end the rubber's 2."""
+
+    label: str
+    values: list  # per side: "+2" for the side it goes to, "" for the other
+    note: str     # what the value is: "game won", "rubber"
 
 
 @dataclass
@@ -32,7 +53,15 @@ class Row:
     red: bool
     cells: list
     editable: bool
-    game_end: tuple | None = None  # (side name, game value) under the deal that won a game
+    lines: list = field(default_factory=list)  # the game won with this deal, the rubber won with it
+
+
+@dataclass
+class Honours:
+    """Honours held as one tap: none to score, or which side held three or four (entry and correction)."""
+
+    none: bool  # "none to score" is chosen
+    sides: list  # (side name, [(value, count, chosen)]): value "1-4" = the second side held four
 
 
 @dataclass
@@ -45,18 +74,18 @@ class Entry:
     trump: str | None
     trump_symbol: str
     sides: list  # the side names
-    honours: list  # (value, label, chosen): "" none, "0-4", "0-3", "1-3", "1-4"
+    honours: Honours | None
     pad: list = field(default_factory=list)
     game_score: tuple = (0, 0)
     remarks: bool = True
 
 
-def _honour_choices(state, chosen: str) -> list:
+def _honours(state, chosen: str) -> Honours | None:
     if state.variant.dummy or not state.options.get("honours"):
-        return []
+        return None
     names = side_names(state)
-    choices = [("", None)] + [(f"{side}-{count}", (names[side], count)) for side in (0, 1) for count in (4, 3)]
-    return [(value, label, value == chosen) for value, label in choices]
+    return Honours(none=chosen == "", sides=[(names[side], [(f"{side}-{count}", count, chosen == f"{side}-{count}")
+                                                             for count in (3, 4)]) for side in (0, 1)])
 
 
 def _trumps(state, chosen: str | None) -> list:
@@ -64,20 +93,54 @@ def _trumps(state, chosen: str | None) -> list:
     return [(code, symbol(code), code in RED, code == chosen) for code in codes]
 
 
+def _marks(hand, side: int) -> list[str]:
+    """What a side's cell says beside its numbers: honours held (and what they scored), a revoke, remarks."""
+    record, result = hand.record, hand.result
+    marks = []
+    held = record.honours[side]
+    if held >= 3:
+        scored = result.honour_points[side]
+        marks.append(gettext("%(held)s honours %(points)s", held=held, points=signed(scored)) if scored
+                     else gettext("%(held)s honours, not counted", held=held))
+    if side in record.revokes:
+        marks.append(gettext("revoke"))
+    if record.remarks[side]:
+        marks.append(ngettext("%(num)s remark %(points)s", "%(num)s remarks %(points)s", record.remarks[side],
+                              points=signed(result.remark_points[side])))
+    return marks
+
+
+def _cell(hand, side: int, dummy: bool) -> Cell:
+    result = hand.result
+    if result is None:
+        return Cell()
+    played, counted = hand.record.tricks[side], result.tricks[side]
+    return Cell(tricks=str(played) if played == counted else f"{played} → {counted}",
+                points=signed(result.points[side]),
+                score=str(hand.totals[side] if dummy else hand.score_before[side] + result.points[side]),
+                marks=_marks(hand, side), won=result.game_won_by == side)
+
+
+def _value(winner: int, value: int) -> list[str]:
+    return [f"+{value}" if side == winner else "" for side in (0, 1)]
+
+
 def rows(loaded: Loaded, who: Access) -> list[Row]:
     state = loaded.state
-    names = side_names(state)
+    dummy = state.variant.dummy
     out = []
     for hand in taking_turns(state.hands):
         result = hand.result
-        cells = [Cell(tricks=str(result.tricks[s]) if result else "", points=str(result.points[s]) if result else "",
-                      total=str(hand.totals[s]) if hand.totals else "",
-                      won=bool(result and result.game_won_by == s)) for s in (0, 1)]
         row = Row(number=hand.number, dealer=state.players[hand.dealer], trump=symbol(hand.trump) if hand.trump else "",
-                  red=hand.trump in RED, cells=cells, editable=result is not None and who.role == "scorer")
+                  red=hand.trump in RED, cells=[_cell(hand, s, dummy) for s in (0, 1)],
+                  editable=result is not None and who.role == "scorer")
         if result is not None and result.game_won_by is not None:
-            row.game_end = (names[result.game_won_by], result.game_value)
+            row.lines.append(Line(gettext("Game %(n)s", n=hand.game), _value(result.game_won_by, result.game_value),
+                                  gettext("game won")))
         out.append(row)
+    rubber = None if dummy else state.rubber
+    if rubber is not None and rubber.winner is not None and out:
+        out[-1].lines.append(Line(gettext("Rubber"), _value(rubber.winner, RUBBER_BONUS), gettext("rubber")))
     return out
 
 
@@ -91,43 +154,83 @@ def entry(loaded: Loaded, who: Access) -> Entry | None:
     return Entry(number=number, dealer=state.players[dealer], declarer=state.players[dealer],
                  dummy=state.players[(dealer + 2) % 4], trumps=_trumps(state, hand.trump), trump=hand.trump,
                  trump_symbol=symbol(hand.trump),
-                 sides=side_names(state), honours=_honour_choices(state, ""), pad=list(range(14)),
-                 game_score=game_score(state),
+                 sides=side_names(state), honours=_honours(state, ""), pad=list(range(14)),
+                 game_score=state.game_score,
                  remarks=not state.variant.dummy and not state.options.get("laws"))
 
 
 @dataclass
+class Standing:
+    place: int
+    side: str
+    figures: str  # what ranks it, in words: "2 games · 6 rubber points", "10 points"
+
+
+@dataclass
 class Outcome:
-    """The end of a rubber or a match, as the ranking says it."""
+    """The end of a rubber or a match, as the ranking says it: the sides in the order of their places."""
 
     winner: str | None  # None: a draw
     points: int | None  # rubber points of the winners (classic)
+    sum: str  # how the rubber points add up: "2 + 3 + 2 − 1 = 6" (classic)
     games: list  # (side name, game value) of every game won (classic)
-    totals: list  # (side name, total)
+    standings: list  # Standing, first place first
 
 
 def outcome(state) -> Outcome | None:
     if not state.finished:
         return None
     names = side_names(state)
-    totals = list(zip(names, state.totals))
+    place_of = {row.seat: row.place for row in state.standings}
+    places = [place_of[seats[0]] for seats in state.sides]
+    order = sorted((0, 1), key=lambda side: places[side])
     if state.variant.dummy:
-        high = max(state.totals)
-        winner = None if state.totals[0] == state.totals[1] else names[state.totals.index(high)]
-        return Outcome(winner=winner, points=None, games=[], totals=totals)
+        winner = None if places[0] == places[1] else names[order[0]]
+        return Outcome(winner=winner, points=None, sum="", games=[], standings=[
+            Standing(places[s], names[s], ngettext("%(num)s point", "%(num)s points", state.totals[s])) for s in order])
+    rubber, won = state.rubber, state.games_won
+    winner = rubber.winner
+    values = [str(value) for side, value in rubber.games if side == winner] + [str(RUBBER_BONUS)]
+    lost = [str(value) for side, value in rubber.games if side != winner]
+    figures = " + ".join(values) + "".join(f" − {value}" for value in lost) + f" = {rubber.points[winner]}"
+    return Outcome(winner=names[winner], points=rubber.points[winner], sum=figures,
+                   games=[(names[side], value) for side, value in rubber.games],
+                   standings=[Standing(places[s], names[s], gettext(
+                       "%(games)s · %(points)s", games=ngettext("%(num)s game won", "%(num)s games won", won[s]),
+                       points=ngettext("%(num)s rubber point", "%(num)s rubber points", rubber.points[s])))
+                       for s in order])
+
+
+@dataclass
+class Footer:
+    """The rows pinned under the grid before the place: what the game stands on."""
+
+    label: str
+    values: list
+
+
+def footer(state) -> list[Footer]:
+    """Dummy: the totals. Classic: the score of the game being played (the rubber points once it is over)
+    and the games won."""
+    if state.variant.dummy:
+        return [Footer(gettext("Total"), list(state.totals))]
     rubber = state.rubber
-    return Outcome(winner=names[rubber.winner], points=rubber.points[rubber.winner],
-                   games=[(names[side], value) for side, value in rubber.games], totals=totals)
+    games = Footer(gettext("Games won"), list(state.games_won))
+    if rubber.winner is not None:
+        return [games, Footer(gettext("Rubber points"), list(rubber.points))]
+    return [Footer(gettext("Game %(n)s", n=len(rubber.games) + 1), list(state.game_score)), games]
 
 
 def sheet(loaded: Loaded, who: Access, seen: Seen, view) -> dict:
     state = loaded.state
     rubber = None if state.variant.dummy else state.rubber
-    games_won = [sum(1 for side, _ in rubber.games if side == s) for s in (0, 1)] if rubber else None
-    return {"rows": rows(loaded, who), "entry": entry(loaded, who), "sides": side_names(state),
-            "side_players": [[state.players[seat] for seat in side] for side in state.sides],
-            "games_won": games_won, "game_number": len(rubber.games) + 1 if rubber else None,
-            "outcome": outcome(state)}
+    parts = {"rows": rows(loaded, who), "entry": entry(loaded, who), "sides": side_names(state),
+             "side_players": [[state.players[seat] for seat in side] for side in state.sides],
+             "footer": footer(state), "game_number": len(rubber.games) + 1 if rubber else None,
+             "outcome": outcome(state)}
+    if rubber is not None:
+        parts["chart"] = None  # the running sum of the deal points decides nothing in a rubber: no chart of it
+    return parts
 
 
 def error_place(field: str | None, sheet: dict, edit, access: Access) -> str:
@@ -145,7 +248,7 @@ class EditForm:
     trumps: list
     tricks: object  # side 0's tricks as typed
     sides: list
-    honours: list
+    honours: Honours | None
     revokes: list  # (side, name, ticked)
     remarks: list  # (side, name, count)
     show_remarks: bool
@@ -162,7 +265,7 @@ def edit_form(loaded: Loaded, number: int, seen: Seen, form=None) -> EditForm:
     revokes = [(s, names[s], bool(form.get(f"revoke-{s}")) if form else s in record.revokes) for s in (0, 1)]
     remarks = [(s, names[s], form.get(f"remarks-{s}", "") if form else record.remarks[s]) for s in (0, 1)]
     return EditForm(number=number, trumps=_trumps(state, trump), tricks=tricks, sides=names,
-                    honours=_honour_choices(state, honours), revokes=revokes, remarks=remarks,
+                    honours=_honours(state, honours), revokes=revokes, remarks=remarks,
                     show_remarks=not state.variant.dummy and not state.options.get("laws"))
 
 

@@ -7,4 +7,5 @@ from .. import Siblings
 from . import api, present, sheet, stats
 
 FAMILY = Siblings("predictions", present, sheet, stats, api, hand_word=_l("hand %(n)s"),
-                  hands_word=_l("Hands"), rules="rules/bid-exactly.md")
+                  hands_word=_l("Hands"), rules="rules/bid-exactly.md",
+                  scored_by=("tricks",))  # the turned card, bids and penalties alone leave the hand open
