@@ -25,11 +25,12 @@ def pytest_collection_modifyitems(items):
             item.add_marker(pytest.mark.browser)
 
 
-def make_app(folder):
-    """An app on a fresh database file in `folder`, as the tests see it (links on loopback)."""
+def make_app(folder, **config):
+    """An app on a fresh database file in `folder`, as the tests see it (links on loopback); `config` on top."""
     return create_app({"SCOREKEEPER_DATABASE": str(folder / "test.sqlite3"), "SECRET_KEY": "test", "TESTING": True,
                        "LISTEN_HOST": "127.0.0.1", "PUBLIC_URL": "",
-                       "RATE_LIMIT_CREATE": "", "RATE_LIMIT_WRITE": ""})  # tests of the limits set their own
+                       "RATE_LIMIT_CREATE": "", "RATE_LIMIT_WRITE": "",  # tests of the limits set their own
+                       **config})
 
 
 def post_chunked(base: str, path: str, chunks, content_type: str) -> tuple[int | None, bytes]:
