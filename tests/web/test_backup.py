@@ -51,7 +51,8 @@ def test_segnapunti_is_the_programs_command_with_the_owners_commands(tmp_path, m
     monkeypatch.setenv("SECRET_KEY", "test")
     runner = CliRunner()
     listed = runner.invoke(main, ["--help"])
-    assert listed.exit_code == 0 and all(name in listed.output for name in ("run", "backup", "export-csv", "import-csv"))
+    assert listed.exit_code == 0
+    assert all(name in listed.output for name in ("run", "backup", "export-csv", "import-csv"))
     assert "--port" in runner.invoke(main, ["run", "--help"]).output
     api = Api(create_app({"TESTING": True, "LISTEN_HOST": "127.0.0.1"}).test_client())
     game = api.game()
