@@ -312,6 +312,7 @@ class _Halves:
         self.top = self.index((most, 0 if alone else most), top_sequences)   # where the reversal turns
         self.asks_point = point is not None
         self.suits: dict[int, dict[int, list]] = {}     # set ranks held → index → [a pair, a pair making the point]
+        first, second = self.radix
         for pair in _suit_pairs(blanks, alone):
             makes = False
             if point is not None:
@@ -319,7 +320,8 @@ class _Halves:
                 if value > point[1]:
                     continue
                 makes = value == point[1]
-            at = self.index((cards[pair[0]], cards[pair[1]]), 0 if sequences is None else runs[pair[sequences]])
+            at = cards[pair[0]] + first * (cards[pair[1]] + second * (runs[pair[sequences]] if sequences is not None
+                                                                       else 0))      # self.index, inlined
             found = self.suits.setdefault(0 if sets is None else pair[sets] >> _SET_SHIFT, {}).setdefault(
                 at, [pair, None])
             if makes and found[1] is None:
