@@ -12,10 +12,11 @@ import pytest
 
 from scorekeeper.rules.base import HandNotCurrent, InvalidInput, RuleError, StateConflict, TricksSum
 from scorekeeper.rules.piquet import (
-    PIQUET, Deal, DealRecord, DealResult, Partie, PiquetGame, cards_bonus, partie_value, play_from_tricks,
-    point_points, point_scores, point_values, sequence_points, sequence_scores, sequence_totals, set_points,
-    set_scores, set_totals,
+    PIPS, PIQUET, RANKS, Deal, DealRecord, DealResult, Holding, Partie, PiquetGame, cards_bonus, deal_for, fits,
+    partie_value, play_from_tricks, point_points, point_scores, point_values, sequence_points, sequence_scores,
+    sequence_totals, set_names, set_points, set_scores, set_totals,
 )
+from tests.rules.test_piquet_properties import hand_declares
 
 PLAYERS = ["Anna", "Bruno"]
 
@@ -275,10 +276,12 @@ DEALS = [
     (dict(carte_blanche=[True, False], point=[5, 0], sequences=[4, 0], sets=[14, 0],
           trick_winners=[0] * 6 + [1] * 6),
      (33, 0), (7, 7), (0, 0), 0, None, (33 + 7 + 60, 7), (6, 6)),
-    # Both hold a carte blanche: the elder's 10 first, then the younger's; no repique after that.
-    (dict(carte_blanche=[True, True], point=[5, 0], sequences=[0, 0], sets=[17, 0],
+    # Anna's carte blanche, point and sets make 32, but Bruno's quint is announced before her sets: no
+    # repique. (Anna ♠ 7 8 9 10 A, ♥ 7 10 A, ♦ 7 10 A, ♣ A; Bruno ♣ 7 8 9 10 J, ♠ J K, ♥ 8 J K, ♦ J K.
+    # Both cannot hold a carte blanche: only 20 cards have no face.)
+    (dict(carte_blanche=[True, False], point=[5, 0], sequences=[0, 15], sets=[17, 0],
           trick_winners=[0] * 6 + [1] * 6),
-     (32, 10), (7, 7), (0, 0), None, None, (39, 17), (6, 6)),
+     (32, 15), (7, 7), (0, 0), None, None, (39, 22), (6, 6)),
     # The younger's repique blocked by the elder's carte blanche.
     (dict(carte_blanche=[True, False], point=[0, 6], sequences=[0, 16], sets=[0, 14],
           trick_winners=[0] * 6 + [1] * 6),
@@ -489,6 +492,155 @@ def test_every_order_of_the_tricks_gives_play_totals_that_are_accepted_and_only_
                     else:
                         accepted.add(((first, second), tricks))
         assert accepted == given
+
+
+# -- the declarations together: two hands of twelve cards from one pack ----------------------------------
+def cards(text):
+    """"♠ 7 8 9 10 A, ♥ 7 A" → the cards of a hand."""
+    hand = set()
+    for suit_cards in text.split(", "):
+        suit, *ranks = suit_cards.split()
+        hand |= {(suit, rank) for rank in ranks}
+    return frozenset(hand)
+
+
+def declared(anna, bruno):
+    """A deal's declarations, each player's given as {"point": 8, "sets": 14, "carte_blanche": True, ...}."""
+    fields = {"carte_blanche": [anna.get("carte_blanche", False), bruno.get("carte_blanche", False)]}
+    for name in ("point", "sequences", "sets"):
+        fields[name] = [anna.get(name, 0), bruno.get(name, 0)]
+    return fields
+
+
+def holds(hand, wanted, count):
+    """Whether a hand declares what its player scored (worked out without the rules' own helpers)."""
+    said = hand_declares(hand, count)
+    return (len(hand) == 12 and (said["carte_blanche"] or not wanted.get("carte_blanche"))
+            and all(said[name][1] == wanted[name] for name in ("point", "sequences", "sets") if wanted.get(name)))
+
+
+# What both hands of a deal can declare together, worked out by hand; each deal that can happen with a pair of
+# hands that realise it (each scorer holds exactly what they scored; what the other player holds in a class
+# they did not score is free): (point count, Anna's declarations, Bruno's, Anna's hand, Bruno's hand).
+TOGETHER = [
+    # A whole suit, a quatorze of aces and one card more: point 8, huitième 18, quatorze 14 in 12 cards.
+    ("cards", dict(point=8, sequences=18, sets=14), {},
+     "♠ 7 8 9 10 J Q K A, ♥ 7 A, ♦ A, ♣ A", "♥ 8 9 10 J Q K, ♦ 7 8 9 10 J Q"),
+    # Three quatorzes are the whole hand, three cards of every suit: Bruno's five-card point is what is left.
+    ("cards", dict(sets=42), dict(point=5),
+     "♠ 10 Q A, ♥ 10 Q A, ♦ 10 Q A, ♣ 10 Q A", "♠ 7 8 9 J K, ♥ 7 8 9 J, ♦ 7 8 9"),
+    # With one quatorze fewer, Anna's whole suit leaves Bruno trios (but no quatorze, below).
+    ("cards", dict(point=8), dict(sets=9),
+     "♠ 7 8 9 10 J Q K A, ♥ 7 8, ♦ 7 8", "♥ J Q K, ♦ J Q K, ♣ 7 8 9 J Q K"),
+    # No suit over three cards: four tierces, nothing else.
+    ("cards", dict(point=3, sequences=12), {},
+     "♠ 7 8 9, ♥ 7 8 9, ♦ 7 8 9, ♣ 7 8 9", "♠ 10 J Q K A, ♥ 10 J Q K A, ♦ 10 J"),
+    # Counted by pips: 8 9 10 J Q K A count 68, a point of 7; and the same cards are a septième.
+    ("pips", dict(point=7, sequences=17), {},
+     "♠ 8 9 10 J Q K A, ♥ 7 8, ♦ 7 8, ♣ 7", "♥ 9 10 J Q K A, ♦ 9 10 J Q K A"),
+    # Counted by pips a point of 2 is three cards of 24 pips at most in every suit: 7 8 9 four times.
+    ("pips", dict(point=2, sequences=12), {},
+     "♠ 7 8 9, ♥ 7 8 9, ♦ 7 8 9, ♣ 7 8 9", "♠ 10 J Q K A, ♥ 10 J Q K A, ♦ 10 J"),
+    # A carte blanche with the quatorzes of tens and aces; Bruno's faces make four tierces.
+    ("cards", dict(carte_blanche=True, sets=28), dict(sequences=12),
+     "♠ 7 10 A, ♥ 7 10 A, ♦ 7 10 A, ♣ 7 10 A", "♠ J Q K, ♥ J Q K, ♦ J Q K, ♣ J Q K"),
+    # A carte blanche beside a whole suit and a quatorze of aces: Bruno's 12th card is a face.
+    ("cards", dict(carte_blanche=True), dict(point=8, sequences=18, sets=14),
+     "♥ 7 8 9 10, ♦ 7 8 9 10, ♣ 7 8 9 10", "♠ 7 8 9 10 J Q K A, ♥ K A, ♦ A, ♣ A"),
+    # The deal of test_a_deal above with Anna's carte blanche, point, sets and Bruno's quint.
+    ("cards", dict(carte_blanche=True, point=5, sets=17), dict(sequences=15),
+     "♠ 7 8 9 10 A, ♥ 7 10 A, ♦ 7 10 A, ♣ A", "♣ 7 8 9 10 J, ♠ J K, ♥ 8 J K, ♦ J K"),
+]
+
+# Deals no pack gives, with why: (point count, Anna's declarations, Bruno's, the field refused, the message).
+APART = [
+    # The issue's deal: a whole suit and three quatorzes need 8 + 3 × 3 cards.
+    ("cards", dict(point=8, sequences=18, sets=42), {}, "sets",
+     "Anna cannot hold point 8, sequences worth 18 and sets worth 42 (quatorze + quatorze + quatorze): that takes "
+     "at least 17 cards, and a hand has 12."),
+    # Only 20 cards are not kings, queens or jacks: two hands of carte blanche would need 24.
+    ("cards", dict(carte_blanche=True), dict(carte_blanche=True), "carte_blanche",
+     "Both players cannot hold a carte blanche: only 20 cards are not kings, queens or jacks."),
+    # A point of 3: no suit over three cards, so four tierces (12) at most, in any number of cards.
+    ("cards", dict(point=3, sequences=15), {}, "sequences",
+     "Anna cannot hold point 3 and sequences worth 15 in one hand of twelve cards."),
+    # Three quatorzes are the whole hand: three ranks in every suit, all of them in a row or none of them.
+    ("cards", {}, dict(sequences=3, sets=42), "sets",
+     "Bruno cannot hold sequences worth 3 and sets worth 42 (quatorze + quatorze + quatorze): that takes at least "
+     "13 cards, and a hand has 12."),
+    # By pips a point of 2 is 7 8 9 in every suit of three cards: no ten or higher (a set) fits beside it.
+    ("pips", dict(point=2, sets=3), {}, "sets",
+     "Anna cannot hold point 2 and sets worth 3 (trio) in one hand of twelve cards."),
+    # Anna's whole suit holds one card of every rank: no quatorze is left for Bruno.
+    ("cards", dict(point=8), dict(sets=14), "sets",
+     "One pack of 32 cards cannot deal both hands: Anna with point 8, Bruno with sets worth 14 (quatorze)."),
+    # Anna's three quatorzes take three cards of every suit: five are left in each, no point of 6 for Bruno.
+    ("cards", dict(sets=42), dict(point=6), "sets",
+     "One pack of 32 cards cannot deal both hands: Anna with sets worth 42 (quatorze + quatorze + quatorze), "
+     "Bruno with point 6."),
+    # A carte blanche's quatorzes of tens and aces cut every suit after the 9 and before the ace: Bruno's
+    # longest sequence is 7 8 9 or J Q K.
+    ("cards", dict(carte_blanche=True, sets=28), dict(sequences=16), "sets",
+     "One pack of 32 cards cannot deal both hands: Anna with a carte blanche and sets worth 28 (quatorze + "
+     "quatorze), Bruno with sequences worth 16."),
+]
+
+
+@pytest.mark.parametrize("count, anna, bruno, anna_hand, bruno_hand", TOGETHER)
+def test_declarations_two_hands_can_hold_together(count, anna, bruno, anna_hand, bruno_hand):
+    hands = cards(anna_hand), cards(bruno_hand)
+    assert not hands[0] & hands[1] and holds(hands[0], anna, count) and holds(hands[1], bruno, count)
+    game = piquet(first_dealer=1, point_count=count).apply(hand(1, **declared(anna, bruno), trick_winners=TW))
+    assert game.hand(1).record.point == (anna.get("point", 0), bruno.get("point", 0))
+    assert fits(count, (Holding(**_holding(anna)), Holding(**_holding(bruno))))
+
+
+def _holding(declarations):
+    return {("blank" if name == "carte_blanche" else name): value for name, value in declarations.items()}
+
+
+@pytest.mark.parametrize("count, anna, bruno, field, text", APART)
+def test_declarations_no_pack_deals_are_refused(count, anna, bruno, field, text):
+    game = piquet(first_dealer=1, point_count=count)
+    with pytest.raises(InvalidInput) as error:
+        game.apply(hand(1, **declared(anna, bruno), trick_winners=TW))
+    assert (error.value.field, str(error.value)) == (field, text)
+    assert error.value.status == 422 and error.value.code == "invalid_input" and game.records == ()
+    assert deal_for(count, (Holding(**_holding(anna)), Holding(**_holding(bruno)))) is None
+
+
+def test_a_correction_is_checked_with_the_declarations_it_lands_in():
+    """A field corrected alone is checked with the other player's declarations already recorded."""
+    game = elder_first(point=[8, 0], trick_winners=TW)
+    with pytest.raises(InvalidInput) as error:
+        game.apply(hand(1, sets=[0, 14]))
+    assert error.value.field == "sets" and "Bruno with sets worth 14 (quatorze)" in str(error.value)
+    assert game.apply(hand(1, sets=[0, 9])).hand(1).scores == (8 + 7, 9 + 7)
+    with pytest.raises(InvalidInput) as error:
+        elder_first(carte_blanche=[True, False], trick_winners=TW).apply(hand(1, carte_blanche=[True, True]))
+    assert error.value.field == "carte_blanche"
+
+
+def test_a_sets_score_is_one_count_of_quatorzes_and_trios():
+    """What the search relies on: from the score alone, the quatorzes and trios to find."""
+    ways = {}
+    for quatorzes in range(4):
+        for trios in range(5):
+            if 4 * quatorzes + 3 * trios <= 12:
+                ways.setdefault(14 * quatorzes + 3 * trios, []).append((quatorzes, trios))
+    assert sorted(ways) == sorted(set_totals()) and all(len(way) == 1 for way in ways.values())
+    assert [set_names(points) for points in (3, 17, 42)] == [
+        "trio", "quatorze + trio", "quatorze + quatorze + quatorze"]
+
+
+def test_the_value_of_a_point_only_grows_with_its_cards_and_pips():
+    """What the search relies on: a hand's point (its best suit by cards, then pips) has the greatest value of
+    its suits, by either count."""
+    keys = sorted((len(chosen), sum(PIPS[r] for r in chosen)) for n in range(len(RANKS) + 1)
+                  for chosen in itertools.combinations(RANKS, n))
+    for count in ("cards", "pips"):
+        values = [cards if count == "cards" else int(pips / 10 + 0.5) for cards, pips in keys]
+        assert values == sorted(values)
 
 
 # -- corrections ----------------------------------------------------------------------------------------

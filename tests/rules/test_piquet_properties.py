@@ -6,7 +6,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from scorekeeper.rules.base import RuleError, StateConflict
-from scorekeeper.rules.piquet import PIQUET, point_values, sequence_totals, set_totals
+from scorekeeper.rules.piquet import PIQUET, Holding, deal_for, fits, point_values, sequence_totals, set_totals
 
 PLAYERS = ["Anna", "Bruno"]
 SETTINGS = settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -64,20 +64,78 @@ def oracle_pique(record, elder):
     return elder if total >= 30 else None
 
 
+# -- real hands, and what they declare (worked out here, not with the rules' own helpers) ----------------
+SUITS = "♠♥♦♣"
+RANKS = ["7", "8", "9", "10", "J", "Q", "K", "A"]          # low to high, the order of sequences
+PIPS = {"7": 7, "8": 8, "9": 9, "10": 10, "J": 10, "Q": 10, "K": 10, "A": 11}
+PACK = [(suit, rank) for suit in SUITS for rank in RANKS]
+
+
+def hand_declares(hand, count):
+    """What a hand of cards declares, each class as (its key for comparing with the other hand, points):
+    the point (cards, pips) → its value by `count`; the sequences (best length, its top) → all of them;
+    the sets (best size, its rank) → all of them; and whether it is a carte blanche."""
+    point, runs, sets = (0, 0), [], []
+    for suit in SUITS:
+        held = [i for i, rank in enumerate(RANKS) if (suit, rank) in hand]
+        point = max(point, (len(held), sum(PIPS[RANKS[i]] for i in held)))
+        length = 0
+        for i in range(len(RANKS) + 1):
+            if i < len(RANKS) and i in held:
+                length += 1
+                continue
+            if length >= 3:
+                runs.append((length, i - 1))
+            length = 0
+    for i, rank in enumerate(RANKS[3:], start=3):
+        size = sum((suit, rank) in hand for suit in SUITS)
+        if size >= 3:
+            sets.append((size, i))
+    value = point[0] if count == "cards" else int(point[1] / 10 + 0.5)
+    return {"point": (point, value),
+            "sequences": (max(runs, default=None), sum(n + 10 * (n >= 5) for n, _ in runs)),
+            "sets": (max(sets, default=None), sum(3 if size == 3 else 14 for size, _ in sets)),
+            "carte_blanche": not any(rank in "JQK" for _, rank in hand)}
+
+
+def declarations_of(hands, count):
+    """The record of two real hands: each class scored by the player with the better key (nobody on a tie)."""
+    said = [hand_declares(hand, count) for hand in hands]
+    fields = {"carte_blanche": [said[0]["carte_blanche"], said[1]["carte_blanche"]]}
+    for name in ("point", "sequences", "sets"):
+        keys = [said[seat][name][0] or (0, 0) for seat in (0, 1)]
+        fields[name] = [said[seat][name][1] if keys[seat] > keys[1 - seat] else 0 for seat in (0, 1)]
+    return fields
+
+
+@st.composite
+def hands_st(draw):
+    """Two hands of twelve cards dealt from a shuffled pack; now and then one without a face card (a carte
+    blanche), or one rich in a suit and a rank (big declarations: repiques)."""
+    rng = draw(st.randoms(use_true_random=False))
+    pack = list(PACK)
+    rng.shuffle(pack)
+    kind, seat = draw(st.sampled_from(["shuffled", "blank", "rich"])), draw(st.integers(0, 1))
+    if kind == "blank":
+        pack.sort(key=lambda card: card[1] in "JQK")
+    elif kind == "rich":
+        suit, rank = rng.choice(SUITS), rng.choice(RANKS[3:])
+        pack.sort(key=lambda card: -(2 * (card[0] == suit) + 2 * (card[1] == rank) + (card[1] in RANKS[3:])
+                                     + rng.random()))
+    first, second = frozenset(pack[:12]), frozenset(pack[12:24])
+    return (first, second) if seat == 0 else (second, first)
+
+
 @st.composite
 def declarations_st(draw, count, elder=None):
-    """Legal declarations: carte blanche now and then; each class scored by one player or none (half
-    the time, when the elder is given, never the younger: the deals where a pique can happen)."""
+    """The declarations of a real deal (see hands_st), as scored; now and then a class nobody declared, and
+    half the time, when the elder is given, nothing of the younger's: the deals where a pique can happen."""
+    fields = declarations_of(draw(hands_st()), count)
     silent = elder is not None and draw(st.booleans())
-    blank = [draw(st.booleans()) and draw(st.booleans()) and not (silent and seat != elder) for seat in (0, 1)]
-    fields = {"carte_blanche": blank}
-    for name, values in (("point", lambda b: point_values(count, b)), ("sequences", sequence_totals),
-                         ("sets", set_totals)):
-        owner = draw(st.sampled_from([None, elder] if silent else [None, 0, 1]))
-        pair = [0, 0]
-        if owner is not None:
-            pair[owner] = draw(st.sampled_from(sorted(values(blank[owner]) - {0})))
-        fields[name] = pair
+    for name, pair in fields.items():
+        for seat in (0, 1):
+            if silent and seat != elder or draw(st.integers(0, 4)) == 0:
+                pair[seat] = False if name == "carte_blanche" else 0
     return fields
 
 
@@ -215,3 +273,66 @@ def test_a_correction_is_the_same_as_entering_the_deals_again(data):
         fresh = fresh.apply(event)
     assert fresh.hands == corrected.hands
     assert [d.number for d in game.hands] == [1, 2, 3, 4, 5]
+
+
+# -- declarations that two hands of one pack can hold, and only those ------------------------------------
+WHOLE = settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+
+
+def holdings(fields):
+    """Each player's declarations, as the search takes them."""
+    return tuple(Holding(fields["carte_blanche"][seat], fields["point"][seat], fields["sequences"][seat],
+                         fields["sets"][seat]) for seat in (0, 1))
+
+
+def recorded(game, fields):
+    """The deal's declarations through the rules: True if accepted, False if refused for one of them."""
+    try:
+        game.apply({"type": "hand", "hand": 1, **fields, "trick_winners": [0] * 12})
+    except RuleError as error:
+        assert error.field in fields and str(error)
+        return False
+    return True
+
+
+@WHOLE
+@given(hands=hands_st(), count=st.sampled_from(["cards", "pips"]), first_dealer=st.integers(0, 1))
+def test_what_two_real_hands_declare_is_always_accepted(hands, count, first_dealer):
+    """No false refusal: two hands dealt from a shuffled pack, each class scored by the better holder (worked
+    out here), carte blanches declared."""
+    fields = declarations_of(hands, count)
+    assert recorded(PIQUET.new_game(PLAYERS, first_dealer, {"point_count": count}), fields)
+    assert fits(count, holdings(fields))
+
+
+@st.composite
+def any_declarations_st(draw, count):
+    """Declarations drawn class by class, each a value its class can score alone (for a carte blanche too):
+    most of them together no pack can deal."""
+    fields = {"carte_blanche": [draw(st.integers(0, 4)) == 0 for _ in (0, 1)]}
+    for name, totals in (("point", lambda blank: point_values(count, blank)), ("sequences", sequence_totals),
+                         ("sets", set_totals)):
+        fields[name], owner = [0, 0], draw(st.sampled_from([None, 0, 1]))
+        if owner is not None:
+            fields[name][owner] = draw(st.sampled_from(sorted(totals(fields["carte_blanche"][owner]) - {0})))
+    return fields
+
+
+@WHOLE
+@given(data=st.data(), count=st.sampled_from(["cards", "pips"]))
+def test_declarations_are_accepted_only_with_two_hands_that_declare_them(data, count):
+    """The rules accept exactly the declarations for which the search finds two hands; and those hands, dealt
+    from one pack, declare them (checked here, card by card)."""
+    fields = data.draw(any_declarations_st(count))
+    found = deal_for(count, holdings(fields))
+    assert recorded(PIQUET.new_game(PLAYERS, 0, {"point_count": count}), fields) == (found is not None)
+    if found is None:
+        return
+    hands = [frozenset((SUITS[suit], RANKS[rank]) for suit, pair in enumerate(found) for rank in range(len(RANKS))
+                       if pair[seat] >> rank & 1) for seat in (0, 1)]
+    assert len(hands[0]) == len(hands[1]) == 12 and not hands[0] & hands[1]
+    for seat, hand in enumerate(hands):
+        said = hand_declares(hand, count)
+        assert said["carte_blanche"] or not fields["carte_blanche"][seat]
+        for name in ("point", "sequences", "sets"):
+            assert fields[name][seat] in (0, said[name][1]), (name, seat, sorted(hand))

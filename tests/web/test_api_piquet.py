@@ -103,6 +103,10 @@ def test_a_tie_after_six_deals(api, tie, deals, status):
     ({"sequences": [5, 0], "trick_winners": [0] * 12}, "invalid_input", "sequences"),
     ({"sets": [13, 0], "trick_winners": [0] * 12}, "invalid_input", "sets"),
     ({"trick_winners": [0] * 12, "play_points": [13, 0], "tricks_won": [12, 0]}, "invalid_input", None),
+    # Declarations each possible alone but not together (the two deals): one hand, or one pack.
+    ({"point": [8, 0], "sequences": [18, 0], "sets": [42, 0], "trick_winners": [0] * 12}, "invalid_input", "sets"),
+    ({"carte_blanche": [True, True], "trick_winners": [0] * 12}, "invalid_input", "carte_blanche"),
+    ({"point": [0, 8], "sets": [14, 0], "trick_winners": [0] * 12}, "invalid_input", "sets"),
 ])
 def test_bad_deals_are_refused_and_change_nothing(api, body, code, field):
     game_id, key, _ = new(api)
@@ -113,3 +117,31 @@ def test_bad_deals_are_refused_and_change_nothing(api, body, code, field):
     error = response.get_json()["error"]
     assert error["code"] == code and (field is None or error.get("field") == field) and len(error["message"]) > 15
     assert api.get(game_id, key).get_json() == before
+
+
+# The deals (#17): what each answers, in the player's words and language.
+IMPOSSIBLE = [
+    ({"point": [8, 0], "sequences": [18, 0], "sets": [42, 0]}, "sets", "en",
+     "Anna cannot hold point 8, sequences worth 18 and sets worth 42 (quatorze + quatorze + quatorze): that takes "
+     "at least 17 cards, and a hand has 12."),
+    ({"carte_blanche": [True, True]}, "carte_blanche", "en",
+     "Both players cannot hold a carte blanche: only 20 cards are not kings, queens or jacks."),
+    ({"point": [8, 0], "sequences": [18, 0], "sets": [42, 0]}, "sets", "it",
+     "Anna non può avere punto 8, sequenze per 18 e combinazioni per 42 (quatorze + quatorze + quatorze): servono "
+     "almeno 17 carte, e una mano ne ha 12."),
+    ({"carte_blanche": [True, True]}, "carte_blanche", "it",
+     "I due giocatori non possono avere entrambi carte blanche: solo 20 carte non sono re, donne o fanti."),
+    ({"carte_blanche": [True, False], "sets": [28, 0], "sequences": [0, 16]}, "sets", "it",
+     "Un solo mazzo di 32 carte non può dare entrambe le mani: Anna con carte blanche e combinazioni per 28 "
+     "(quatorze + quatorze), Bruno con sequenze per 16."),
+]
+
+
+@pytest.mark.parametrize("declarations, field, language, text", IMPOSSIBLE)
+def test_declarations_no_pack_deals_are_refused(api, declarations, field, language, text):
+    game_id, key, _ = new(api)
+    before = api.snapshot(game_id, key)
+    response = api.hand(game_id, key, 1, {**declarations, "trick_winners": [0] * 12}, **{"Accept-Language": language})
+    assert response.status_code == 422
+    assert response.get_json()["error"] == {"code": "invalid_input", "field": field, "message": text}
+    assert api.snapshot(game_id, key) == before

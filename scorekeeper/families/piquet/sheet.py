@@ -13,7 +13,7 @@ from flask_babel import gettext, ngettext
 
 from ...games import Access, Loaded, Seen
 from ...rules.piquet import (
-    TRICKS, DealRecord, play_from_tricks, point_values, sequence_totals, set_totals,
+    TRICKS, DealRecord, play_from_tricks, point_values, sequence_totals, set_names, set_totals,
 )
 from ..common import form_number, view_number
 
@@ -27,15 +27,6 @@ def _sequence_label(points: int) -> str:
         for lengths in combinations_with_replacement(range(8, 2, -1), count):
             if sum(lengths) <= 12 and sum(n + (10 if n >= 5 else 0) for n in lengths) == points:
                 return " + ".join(SEQUENCE_NAMES[n] for n in lengths)
-    return ""
-
-
-def _set_label(points: int) -> str:
-    """17 → "quatorze + trio"."""
-    for quatorzes in range(3, -1, -1):
-        trios = (points - 14 * quatorzes) // 3
-        if trios >= 0 and 14 * quatorzes + 3 * trios == points and 4 * quatorzes + 3 * trios <= 12:
-            return " + ".join(["quatorze"] * quatorzes + ["trio"] * trios)
     return ""
 
 
@@ -74,7 +65,7 @@ def _declarations(state, view) -> list[Declaration]:
         "point": [(v, ngettext("point of %(num)s", "point of %(num)s", v) if count == "cards" else str(v))
                   for v in sorted(point_values(count))],
         "sequences": [(v, f"{v} — {_sequence_label(v)}") for v in sorted(sequence_totals()) if v],
-        "sets": [(v, f"{v} — {_set_label(v)}") for v in sorted(set_totals()) if v],
+        "sets": [(v, f"{v} — {set_names(v)}") for v in sorted(set_totals()) if v],
     }
     titles = {"point": gettext("Point"), "sequences": gettext("Sequences"), "sets": gettext("Sets (10 or higher)")}
     return [Declaration(name, titles[name], view.get(f"{name}-who", ""), view.get(f"{name}-value", ""),
