@@ -421,8 +421,12 @@ class PartnershipGame(DealByDeal):
                 raise StateConflict(N_("The match is over after %(deals)s deals: deal %(number)s cannot be "
                                        "recorded."), field="hand", deals=MORTO_DEALS, number=beyond)
             raise StateConflict(
-                N_("With this correction the rubber is won before deal %(number)s, which is already "
-                   "recorded: correct or undo deal %(number)s first."), field="hand", number=beyond)
+                N_("With this correction the rubber is won by deal %(end)s, yet deals %(number)s to %(last)s are "
+                   "recorded after it: undo until they are gone (Undo takes back the latest change first), then "
+                   "make this correction again.") if beyond < scored else
+                N_("With this correction the rubber is won by deal %(end)s, yet deal %(number)s is recorded after "
+                   "it: undo it first (Undo takes back the latest change first), then make this correction "
+                   "again."), field="hand", end=over_at, number=beyond, last=scored)
         if over_at is not None and len(game.records) > over_at:  # only a deal in progress (trump or penalties)
             game = evolve(game, records=game.records.without_last())
         return game

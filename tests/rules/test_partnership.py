@@ -347,7 +347,14 @@ def test_a_correction_ending_the_rubber_before_recorded_deals_is_refused():
     with pytest.raises(StateConflict) as error:
         game.apply({"type": "hand", "hand": 1, "honours": [0, 0]})   # side 1 would win at deal 7
     assert error.value.field == "hand" and error.value.params["number"] == 8
-    assert "deal 8" in str(error.value)
+    assert str(error.value) == (
+        "With this correction the rubber is won by deal 7, yet deals 8 to 9 are recorded after it: undo until they "
+        "are gone (Undo takes back the latest change first), then make this correction again.")
+    with pytest.raises(StateConflict) as error:
+        play_rubber(RUBBER[:8]).apply({"type": "hand", "hand": 1, "honours": [0, 0]})
+    assert str(error.value) == (
+        "With this correction the rubber is won by deal 7, yet deal 8 is recorded after it: undo it first (Undo "
+        "takes back the latest change first), then make this correction again.")
     assert game.rubber.points == (3, 0)
 
 
