@@ -125,12 +125,14 @@ def refusal(model: type[Body], errors: list[dict]) -> Exception:
 # also take (and tidy) runs of spaces, tabs and newlines in a name; the document leaves those out.
 _CONTROLS = "\\x00-\\x1f\\x7f-\\x9f\\u202a-\\u202e\\u2066-\\u2069"
 _SPACES = " \\xa0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000\\ufeff"
+# Nothing to read either (the rules drop the invisible ones and want more than accents): see rules.base.
+_UNREAD = "\\u00ad\\u200b\\u2060\\u0300-\\u036f"
 
 
 def text_schema(most: int, nullable: bool = False) -> dict:
     """A name, a label: 1 to `most` characters, something visible, no control characters."""
     return {"type": ["string", "null"] if nullable else "string", "minLength": 1, "maxLength": most,
-            "pattern": f"^[^{_CONTROLS}]*[^{_CONTROLS}{_SPACES}][^{_CONTROLS}]*$"}
+            "pattern": f"^[^{_CONTROLS}]*[^{_CONTROLS}{_SPACES}{_UNREAD}][^{_CONTROLS}]*$"}
 
 
 NAME_SCHEMA = text_schema(MAX_NAME)

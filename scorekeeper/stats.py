@@ -16,7 +16,7 @@ from typing import Iterable
 
 from .families import family_of
 from .rules import VARIANTS
-from .rules.base import is_draw
+from .rules.base import is_draw, same_name, tidy_name
 
 
 @dataclass(frozen=True)
@@ -63,7 +63,7 @@ class VariantStats:
 
 
 def name_key(name: str) -> str:
-    return " ".join(name.split()).casefold()
+    return same_name(tidy_name(name))
 
 
 def column_of(state, seat: int) -> int:

@@ -27,7 +27,7 @@ from . import db as store
 from . import games
 from .keys import find_key, new_id, new_key
 from .rules import N_, RuleError
-from .rules.base import InvalidInput, StateConflict, check_int, has_control_characters
+from .rules.base import InvalidInput, StateConflict, check_int, has_control_characters, tidy_name
 from .rules.standings import Standing, tournament_standings
 from .rules.torneo import WHIST_TORNEO
 
@@ -135,14 +135,10 @@ class Tournament:
 
 
 # -- checks ------------------------------------------------------------------------------------
-def _clean(text: str) -> str:
-    return " ".join(text.split())
-
-
 def check_name(name) -> str:
-    if not isinstance(name, str) or not _clean(name):
+    if not isinstance(name, str) or not tidy_name(name):
         raise InvalidInput(N_("Give the tournament a name."), field="name")
-    name = _clean(name)
+    name = tidy_name(name)
     if len(name) > MAX_TOURNAMENT_NAME:
         raise InvalidInput(N_("A tournament name may be at most %(max)s characters long."), field="name",
                            max=MAX_TOURNAMENT_NAME)
@@ -161,13 +157,13 @@ def check_scheme(scheme) -> str:
 
 def check_table(label) -> str | None:
     """A table's label ("A", "3", "Sala 2"): 1–20 characters; None lets the app number it."""
-    if label is None or (isinstance(label, str) and not _clean(label)):
+    if label is None or (isinstance(label, str) and not tidy_name(label)):
         return None
     if isinstance(label, int) and not isinstance(label, bool):
         label = str(label)
     if not isinstance(label, str):
         raise InvalidInput(N_("A table is named by a short text, such as “A” or “3”."), field="table")
-    label = _clean(label)
+    label = tidy_name(label)
     if len(label) > MAX_TABLE:
         raise InvalidInput(N_("A table name may be at most %(max)s characters long."), field="table", max=MAX_TABLE)
     if has_control_characters(label):

@@ -300,6 +300,23 @@ def _short(value: Any, limit: int = 40) -> str:
 
 MAX_NAME = 40
 BIDI_CONTROLS = set("\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
+# Characters that show nothing and join nothing (soft hyphen, zero-width space, word joiner, byte-order mark): a
+# name pasted from a chat may carry them, and "Anna" with one must not pass for a second, different Anna.
+INVISIBLE = "\u00ad\u200b\u2060\ufeff"
+_DROP_INVISIBLE = str.maketrans("", "", INVISIBLE)
+# Combining accents show only on a letter: a name of accents alone has nothing to read.
+ACCENTS = "\u0300-\u036f"
+_SOMETHING_TO_READ = re.compile(f"[^ {ACCENTS}]")
+
+
+def tidy_name(text: str) -> str:
+    """A name as players see it: runs of whitespace are one space, invisible characters are gone."""
+    return " ".join(text.translate(_DROP_INVISIBLE).split())
+
+
+def same_name(name: str) -> str:
+    """What two names must differ in: not case, not width ("Ａnna" is "Anna"), not how an accent is encoded."""
+    return unicodedata.normalize("NFKC", name).casefold()
 
 
 def has_control_characters(text: str) -> bool:
@@ -310,11 +327,11 @@ def has_control_characters(text: str) -> bool:
 
 
 def check_players(players: Any, allowed: Iterable[int]) -> list[str]:
-    """Names in order of play: 1–40 characters, trimmed, no two the same (ignoring case)."""
+    """Names in order of play: 1–40 characters, tidied, no two the same (ignoring case and width)."""
     allowed = tuple(allowed)
     if not isinstance(players, list) or not all(isinstance(p, str) for p in players):
         raise InvalidPlayers(N_("Players must be a list of names."))
-    names = [" ".join(p.split()) for p in players]
+    names = [tidy_name(p) for p in players]
     if len(names) not in allowed:
         low, high = min(allowed), max(allowed)
         if low == high:
@@ -326,13 +343,13 @@ def check_players(players: Any, allowed: Iterable[int]) -> list[str]:
         raise InvalidPlayers(N_("This game is played by %(low)s to %(high)s players, not %(count)s."),
                              low=low, high=high, count=len(names))
     for name in names:
-        if not name:
+        if not _SOMETHING_TO_READ.search(name):
             raise InvalidPlayers(N_("Every player needs a name."))
         if len(name) > MAX_NAME:
             raise InvalidPlayers(N_("A name may be at most %(max)s characters long."), max=MAX_NAME)
         if has_control_characters(name):
             raise InvalidPlayers(N_("A name may not contain control characters."))
-    folded = [n.casefold() for n in names]
+    folded = [same_name(n) for n in names]
     for i, name in enumerate(folded):
         if name in folded[:i]:
             raise InvalidPlayers(N_("Two players are called “%(name)s”: give each a different name."),

@@ -5,7 +5,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Iterable
 
-from .base import competition_places
+from .base import competition_places, same_name, tidy_name
 
 
 @dataclass(frozen=True)
@@ -20,7 +20,7 @@ class Standing:
 def tournament_standings(results: Iterable[Iterable[tuple[str, Fraction, int]]]) -> list[Standing]:
     """`results`: for each finished partita, (player, table points, total) per seat.
 
-    Players are matched by name (trimmed, case-insensitive); the first spelling seen is kept.
+    Players are matched by name (tidied, ignoring case and width); the first spelling seen is kept.
     """
     points: dict[str, Fraction] = {}
     raw: dict[str, int] = {}
@@ -28,8 +28,8 @@ def tournament_standings(results: Iterable[Iterable[tuple[str, Fraction, int]]])
     names: dict[str, str] = {}
     for partita in results:
         for player, table_points, total in partita:
-            key = " ".join(player.split()).casefold()
-            names.setdefault(key, " ".join(player.split()))
+            key = same_name(tidy_name(player))
+            names.setdefault(key, tidy_name(player))
             points[key] = points.get(key, Fraction(0)) + Fraction(table_points)
             raw[key] = raw.get(key, 0) + total
             games[key] = games.get(key, 0) + 1

@@ -53,6 +53,10 @@ def test_format_fraction(value, text):
     (["  Anna ", "Bruno\tRossi", "Carla\n", "Dario  De  Luca"], ["Anna", "Bruno Rossi", "Carla", "Dario De Luca"]),
     (["Niccolò", "Zoë", "李", "Ørjan"], ["Niccolò", "Zoë", "李", "Ørjan"]),
     (["x" * MAX_NAME, "B", "C", "D"], ["x" * MAX_NAME, "B", "C", "D"]),
+    # Invisible characters pasted with a name are dropped (#17's probes: "\u200bAnna" passed for a second Anna);
+    # a joiner that shapes an emoji or a script stays.
+    (["\u200bAnna\u00ad", "Bru\u2060no", "\ufeffCarla", "👩\u200d💻"], ["Anna", "Bruno", "Carla", "👩\u200d💻"]),
+    (["Anna", "Bruno", "Carla", "e\u0301"], ["Anna", "Bruno", "Carla", "e\u0301"]),  # an accent on a letter
 ])
 def test_check_players_accepts_and_tidies(players, names):
     assert check_players(players, (4, 5)) == names
@@ -71,6 +75,11 @@ def test_check_players_accepts_and_tidies(players, names):
     (["Anna", "Bruno", "anna", "Dario"], "Two players are called “anna”"),
     (["Anna", "Bruno", " ANNA ", "Dario"], "Two players are called “ANNA”"),
     (["Straße", "Bruno", "STRASSE", "Dario"], "Two players are called"),  # casefold, not just lower
+    (["Anna", "Bruno", "\u200b", "Dario"], "needs a name"),          # nothing visible
+    (["Anna", "Bruno", "\u0301\u0302", "Dario"], "needs a name"),    # accents on nothing
+    (["Anna", "Bruno", "Anna\u200b", "Dario"], "Two players are called “Anna”"),
+    (["Anna", "Bruno", "Ａｎｎａ", "Dario"], "Two players are called “Ａｎｎａ”"),  # full-width letters
+    (["Niccolò", "Bruno", "Niccolo\u0300", "Dario"], "Two players are called"),  # the same accent, composed or not
 ])
 def test_check_players_refuses(players, words):
     with pytest.raises(InvalidPlayers) as caught:

@@ -197,3 +197,21 @@ def test_a_read_only_database_still_shows_every_sheet(app, client, monkeypatch):
     assert sheet.status_code == 200 and "Bartolomeo" in sheet.get_data(as_text=True)
     assert client.get("/").status_code == 200
     assert api.bid(game["id"], game["keys"]["scorer"], 1, 0, 2).status_code == 503
+
+
+def test_a_name_that_shows_nothing_or_passes_for_another_is_refused(client):
+    """Probes of the result (#17): "\u200b" made a player with no visible name, "Anna\u200b" a second Anna that
+    no one at the table could tell from the first; through the API and the new-game page alike."""
+    def create(players):
+        return client.post("/api/v1/games", json={"variant": "wist", "players": players})
+    for players in (["Anna", "Bruno", "\u200b", "Dario"], ["Anna", "Bruno", "Anna\u200b", "Dario"],
+                    ["Anna", "Bruno", "\uff21nna", "Dario"]):
+        answer = create(players)
+        assert answer.status_code == 422, players
+        assert answer.get_json()["error"]["code"] in ("invalid_players", "malformed")
+    made = create(["\u200bAnna", "Bruno", "Carla", "Dario"])
+    assert made.status_code == 201 and made.get_json()["game"]["players"][0] == "Anna"
+    page = client.post("/new", data={"variant": "wist", "player": ["Anna", "Bruno", "Anna\u200b", "Dario"],
+                                     "first_dealer": "draw"})
+    assert page.status_code == 422
+    assert "Two players are called" in page.get_data(as_text=True)
