@@ -8,26 +8,28 @@ from pathlib import Path
 from flask import Flask
 
 from . import db as store
-
-DEFAULT_DATABASE = Path("instance") / "scorekeeper.sqlite3"  # in the folder the server is started from
+from .settings import read as read_settings
 
 
 def create_app(config: dict | None = None) -> Flask:
     """The app; its templates, static files, catalogues and documents travel inside the package."""
     app = Flask(__name__)
+    settings = read_settings()  # a bad value stops here, naming the variable
     app.config.update(
-        SCOREKEEPER_DATABASE=os.environ.get("SCOREKEEPER_DATABASE") or str(Path.cwd() / DEFAULT_DATABASE),
-        PUBLIC_URL=os.environ.get("PUBLIC_URL", ""),
-        LISTEN_HOST=os.environ.get("HOST", ""),  # 0.0.0.0: QR codes carry the LAN address
-        SECRET_KEY=os.environ.get("SECRET_KEY"),
+        SCOREKEEPER_DATABASE=settings.scorekeeper_database,
+        PUBLIC_URL=settings.public_url,
+        LISTEN_HOST=settings.host,  # 0.0.0.0: QR codes carry the LAN address
+        SECRET_KEY=settings.secret_key or None,
         MAX_CONTENT_LENGTH=64 * 1024,
         MAX_IMPORT_LENGTH=16 * 1024 * 1024,  # a game's CSV: 5,000 changes of five players fit
         BABEL_DEFAULT_LOCALE="en",
         SESSION_COOKIE_SAMESITE="Lax",
         JSON_SORT_KEYS=False,
-        RATE_LIMIT_CREATE=os.environ.get("RATE_LIMIT_CREATE", "100/hour"),  # per client address and worker
-        RATE_LIMIT_WRITE=os.environ.get("RATE_LIMIT_WRITE", "600/minute"),
-        MAX_EVENTS_PER_GAME=int(os.environ.get("MAX_EVENTS_PER_GAME", "5000")),
+        RATE_LIMIT_CREATE=settings.rate_limit_create,  # per client address and worker
+        RATE_LIMIT_WRITE=settings.rate_limit_write,
+        MAX_EVENTS_PER_GAME=settings.max_events_per_game,
+        STREAMS_PER_KEY=settings.streams_per_key,  # per worker; 0: no cap
+        STREAMS_PER_ADDRESS=settings.streams_per_address,
     )
     app.config.update(config or {})
     if not app.config["SECRET_KEY"]:

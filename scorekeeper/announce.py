@@ -1,20 +1,19 @@
 """What `segnapunti run` prints first: the address the phones should open, with a QR code."""
 from __future__ import annotations
 
-import os
 import sys
 
 import qrcode
 
 from .network import lan_address
+from .settings import read
 
 
 def address() -> str:
-    public = os.environ.get("PUBLIC_URL", "").rstrip("/")
-    if public:
-        return public
-    host = os.environ.get("HOST", "127.0.0.1")
-    port = os.environ.get("PORT", "5000")
+    settings = read()
+    if settings.public_url:
+        return settings.public_url
+    host, port = settings.host or "127.0.0.1", settings.port
     if host in ("0.0.0.0", "::"):
         host = lan_address() or "127.0.0.1"
     return f"http://{host}:{port}"

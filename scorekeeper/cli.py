@@ -36,8 +36,13 @@ def server_command(*gunicorn_options: str) -> list[str]:
 def run_command(host: str, port: int) -> None:
     """Start the server for the table (gunicorn with gevent workers), announcing its address and QR code."""
     from .announce import announce
+    from .settings import SettingError, read
 
     os.environ.update(HOST=host, PORT=str(port))
+    try:
+        read()  # the same check gunicorn's settings make, said plainly before anything starts
+    except SettingError as error:
+        raise click.ClickException(str(error)) from None
     announce()
     sys.stdout.flush()
     command = server_command()

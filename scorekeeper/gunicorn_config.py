@@ -11,18 +11,21 @@ WORKER_CONNECTIONS bounds the connections (open streams plus requests in flight)
 import os
 import resource
 
+from scorekeeper.settings import read
+
 # The app reads HOST to know it listens on all interfaces and put the LAN address in QR codes
 # (scorekeeper/web/links.py): set it here too when it was left to this default.
 os.environ.setdefault("HOST", "0.0.0.0")
-bind = f"{os.environ['HOST']}:{os.environ.get('PORT', '5000')}"
+_settings = read()  # a bad value stops the start here, naming the variable
+bind = f"{_settings.host}:{_settings.port}"
 worker_class = "scorekeeper.server.Worker"  # gunicorn's gevent worker, with deadlines
-workers = int(os.environ.get("WORKERS", str(min(os.cpu_count() or 2, 4))))
-worker_connections = int(os.environ.get("WORKER_CONNECTIONS", "10000"))
+workers = _settings.worker_count
+worker_connections = _settings.worker_connections
 timeout = 60  # a worker that stops answering its heartbeat for this long is restarted
 graceful_timeout = 5  # streams never end by themselves; don't wait long for them on restart
 keepalive = 5  # an idle kept-alive connection waits this long for its next request
 backlog = 4096  # a room of phones arriving at once (capped by net.core.somaxconn)
-accesslog = os.environ.get("ACCESS_LOG", "-") or None
+accesslog = _settings.access_log or None
 logger_class = "scorekeeper.access_log.RedactingLogger"  # keys never reach the log
 
 # Each connection is a file descriptor: raise the soft limit to what the system allows.

@@ -21,13 +21,12 @@ time the surviving objects grow by a quarter, that is again and again while a ro
 when the table is writing. Young collections stay automatic (a few milliseconds); the full one runs
 on a timer instead, every FULL_COLLECTION_SECONDS, so a stall is rare and never piles up.
 
-Configured by environment variables (seconds): REQUEST_TIMEOUT (10), SEND_TIMEOUT (30),
-DEAD_PEER_SECONDS (30), FULL_COLLECTION_SECONDS (300).
+Configured by environment variables (seconds, read by scorekeeper/settings.py): REQUEST_TIMEOUT (10),
+SEND_TIMEOUT (30), DEAD_PEER_SECONDS (30), FULL_COLLECTION_SECONDS (300).
 """
 from __future__ import annotations
 
 import gc
-import os
 import socket
 import time
 
@@ -36,19 +35,15 @@ from gunicorn.http.errors import NoMoreData
 from gunicorn.workers.base_async import AsyncWorker
 from gunicorn.workers.ggevent import GeventWorker
 
-
-def _seconds(name: str, default: float) -> float:
-    try:
-        return float(os.environ.get(name, default))
-    except ValueError:
-        return default
+from .settings import read as read_settings
 
 
-REQUEST_TIMEOUT = _seconds("REQUEST_TIMEOUT", 10.0)
-SEND_TIMEOUT = _seconds("SEND_TIMEOUT", 30.0)
-DEAD_PEER_SECONDS = _seconds("DEAD_PEER_SECONDS", 30.0)
-SEND_BUFFER = int(_seconds("SEND_BUFFER", 0))  # bytes; 0: the kernel's own sizing
-FULL_COLLECTION_SECONDS = _seconds("FULL_COLLECTION_SECONDS", 300.0)
+_SETTINGS = read_settings()
+REQUEST_TIMEOUT = _SETTINGS.request_timeout
+SEND_TIMEOUT = _SETTINGS.send_timeout
+DEAD_PEER_SECONDS = _SETTINGS.dead_peer_seconds
+SEND_BUFFER = _SETTINGS.send_buffer  # bytes; 0: the kernel's own sizing
+FULL_COLLECTION_SECONDS = _SETTINGS.full_collection_seconds
 NEVER = 2**31 - 1
 
 

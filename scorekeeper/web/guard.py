@@ -23,6 +23,8 @@ from urllib.parse import unquote, urlsplit
 from flask import current_app, request, url_for
 from werkzeug.exceptions import HTTPException
 
+from ..settings import parse_rate
+
 UNSAFE = {"POST", "PUT", "PATCH", "DELETE"}
 CSP = ("default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; connect-src 'self'; "
        "font-src 'self'; manifest-src 'self'; worker-src 'self'; object-src 'none'; base-uri 'none'; "
@@ -121,20 +123,6 @@ def may_set_cookies() -> bool:
 
 
 # -- rate limits -------------------------------------------------------------------------------
-PERIODS = {"second": 1, "minute": 60, "hour": 3600, "day": 86400}
-
-
-def parse_rate(text) -> tuple[int, float] | None:
-    """"60/hour" → (60 at once, 60/3600 a second); "" or None → no limit."""
-    if text in (None, "", 0):
-        return None
-    if isinstance(text, tuple):
-        return text
-    match = re.fullmatch(r"\s*(\d+)\s*/\s*(second|minute|hour|day)\s*", str(text))
-    if not match:
-        raise ValueError(f"a rate is written like 60/hour, not {text!r}")
-    count = int(match.group(1))
-    return (count, count / PERIODS[match.group(2)]) if count else None
 
 
 class Buckets:

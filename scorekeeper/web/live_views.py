@@ -23,8 +23,6 @@ bp = Blueprint("live", __name__)
 
 HEADERS = {"Cache-Control": "no-store", "X-Accel-Buffering": "no"}
 RETRY_AFTER_SECONDS = 30
-DEFAULT_STREAMS_PER_KEY = 30  # a table has a handful of phones; a club's TV wall a few dozen
-DEFAULT_STREAMS_PER_ADDRESS = 300  # a venue behind one NAT address; 0 = no cap (benchmarks on loopback)
 
 
 def hub() -> live.Hub:
@@ -37,19 +35,15 @@ def heartbeat() -> float:
     return float(current_app.config.get("LIVE_HEARTBEAT_SECONDS", 10.0))
 
 
-def _cap(name: str, default: int) -> int:
-    """A stream cap from the app's config, else the environment (gunicorn), else the default."""
-    value = current_app.config.get(name, os.environ.get(name))
-    try:
-        return max(0, int(value)) if value is not None and value != "" else default
-    except ValueError:
-        return default
+def _cap(name: str) -> int:
+    """A stream cap of the app's config (scorekeeper/settings.py); 0: no cap."""
+    return max(0, int(current_app.config[name]))
 
 
 def _admit(who: games.Access, json_body: bool):
     """(slot, None) for one more stream of this key from this address, or (None, a 429 response)."""
-    slot = hub().admit(who.key, request.remote_addr or "", _cap("STREAMS_PER_KEY", DEFAULT_STREAMS_PER_KEY),
-                       _cap("STREAMS_PER_ADDRESS", DEFAULT_STREAMS_PER_ADDRESS))
+    slot = hub().admit(who.key, request.remote_addr or "", _cap("STREAMS_PER_KEY"),
+                       _cap("STREAMS_PER_ADDRESS"))
     if slot is not None:
         return slot, None
     text = gettext("Too many live sheets are open from here; this one will try again shortly.")

@@ -1,0 +1,121 @@
+"""The server's settings, read from the environment once and checked before anything starts.
+
+A value that cannot be read stops the start with a message naming the variable (a typo in
+`WORKERS` or `SEND_TIMEOUT` must not quietly become the default on some request). The README's
+"Configuration" table lists them; `segnapunti run`, gunicorn's settings, the worker and the app all
+take them from here.
+"""
+from __future__ import annotations
+
+import os
+import re
+from dataclasses import dataclass, fields
+from pathlib import Path
+from typing import Callable, Mapping
+from urllib.parse import urlsplit
+
+DEFAULT_DATABASE = Path("instance") / "scorekeeper.sqlite3"  # in the folder the server is started from
+PERIODS = {"second": 1, "minute": 60, "hour": 3600, "day": 86400}
+
+
+class SettingError(ValueError):
+    """A variable of the environment the server cannot use: the message names it and says why."""
+
+
+def _whole(low: int, high: int | None = None) -> Callable[[str], int]:
+    def read(text: str) -> int:
+        if not re.fullmatch(r"\s*\d+\s*", text) or int(text) < low or (high is not None and int(text) > high):
+            span = f"from {low} to {high}" if high is not None else f"{low} or more"
+            raise ValueError(f"a whole number {span}")
+        return int(text)
+    return read
+
+
+def _seconds(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        value = -1.0
+    if not value >= 0 or value == float("inf"):
+        raise ValueError("a number of seconds, 0 or more")
+    return value
+
+
+def parse_rate(text: str | None) -> tuple[int, float] | None:
+    """"60/hour" → (60 at once, refilled at 60/3600 a second); "" or None → no limit."""
+    if text in (None, ""):
+        return None
+    match = re.fullmatch(r"\s*(\d+)\s*/\s*(second|minute|hour|day)\s*", str(text))
+    if not match:
+        raise ValueError(f"a rate is written like 60/hour, not {text!r}")
+    count = int(match.group(1))
+    return (count, count / PERIODS[match.group(2)]) if count else None
+
+
+def _rate(text: str) -> str:
+    parse_rate(text)
+    return text
+
+
+def _public_url(text: str) -> str:
+    parts = urlsplit(text.strip())
+    if text.strip() and (parts.scheme not in ("http", "https") or not parts.hostname):
+        raise ValueError("an address such as https://carte.example.org")
+    return text.strip().rstrip("/")
+
+
+def _text(text: str) -> str:
+    return text
+
+
+@dataclass(frozen=True)
+class Settings:
+    """Each field is the environment variable of its name in capitals, read by the function beside it."""
+    scorekeeper_database: str = ""
+    public_url: str = ""
+    host: str = ""
+    port: int = 5000
+    secret_key: str = ""
+    rate_limit_create: str = "100/hour"
+    rate_limit_write: str = "600/minute"
+    max_events_per_game: int = 5000
+    workers: int = 0  # 0: one per core, at most 4
+    worker_connections: int = 10000
+    access_log: str = "-"
+    streams_per_key: int = 30
+    streams_per_address: int = 300
+    request_timeout: float = 10.0
+    send_timeout: float = 30.0
+    dead_peer_seconds: float = 30.0
+    send_buffer: int = 0
+    full_collection_seconds: float = 300.0
+
+    @property
+    def worker_count(self) -> int:
+        return self.workers or min(os.cpu_count() or 2, 4)
+
+
+READERS: dict[str, Callable[[str], object]] = {
+    "scorekeeper_database": _text, "public_url": _public_url, "host": _text, "port": _whole(1, 65535),
+    "secret_key": _text, "rate_limit_create": _rate, "rate_limit_write": _rate,
+    "max_events_per_game": _whole(1), "workers": _whole(0, 64), "worker_connections": _whole(1),
+    "access_log": _text, "streams_per_key": _whole(0), "streams_per_address": _whole(0),
+    "request_timeout": _seconds, "send_timeout": _seconds, "dead_peer_seconds": _seconds,
+    "send_buffer": _whole(0), "full_collection_seconds": _seconds,
+}
+
+
+def read(environ: Mapping[str, str] | None = None) -> Settings:
+    """The settings from `environ` (the process's environment by default); SettingError on a bad value."""
+    environ = os.environ if environ is None else environ
+    values: dict[str, object] = {}
+    for field in fields(Settings):
+        name = field.name.upper()
+        if name in environ and (environ[name] != "" or field.type == "str"):
+            try:
+                values[field.name] = READERS[field.name](environ[name])
+            except ValueError as error:
+                raise SettingError(f"{name}={environ[name]!r} cannot be used: {error}.") from None
+    if not values.get("scorekeeper_database"):
+        values["scorekeeper_database"] = str(Path.cwd() / DEFAULT_DATABASE)
+    return Settings(**values)
