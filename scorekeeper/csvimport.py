@@ -45,7 +45,6 @@ class CsvRefused(RuleError):
     """The file cannot be imported: `line` says where; `reason` (a RuleError) says why."""
 
     code = "invalid_csv"
-    status = 422
 
     def __init__(self, line: int, reason: RuleError):
         self.line = line

@@ -42,12 +42,10 @@ class NotFound(Exception):
 
 class Forbidden(RuleError):
     code = "forbidden"
-    status = 403
 
 
 class VersionMismatch(RuleError):
     code = "version_mismatch"
-    status = 412
 
 
 @dataclass(frozen=True)

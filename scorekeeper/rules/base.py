@@ -33,7 +33,6 @@ class RuleError(ValueError):
     """
 
     code = "rule"
-    status = 422
     field: str | None = None
 
     def __init__(self, template: str, field: str | None = None, **params: Any):
@@ -72,7 +71,6 @@ class StateConflict(RuleError):
     """The input is well formed but does not fit the game now (bidding closed, hand not current)."""
 
     code = "conflict"
-    status = 409
 
 
 class HandNotCurrent(StateConflict):

@@ -14,13 +14,22 @@ from werkzeug.exceptions import HTTPException
 
 from ..csvimport import CsvRefused
 from ..db import unavailable
-from ..games import NotFound
+from ..games import Forbidden, NotFound, VersionMismatch
 from ..rules import RuleError
-from ..rules.base import Term
+from ..rules.base import StateConflict, Term
 
 RETRY_SECONDS = 30  # after a storage failure (a full disk, a read-only file): what to tell clients to wait
 HTTP_CODES = {400: "malformed", 403: "cross_site", 404: "not_found", 405: "method_not_allowed", 413: "too_large",
               415: "unsupported_media_type", 429: "rate_limited"}
+
+
+# The HTTP status of a refusal: the rules and the service say what is wrong, only the web says it in HTTP
+# (a refusal of the web layer's own, such as a malformed body, carries its `status`).
+STATUSES = ((Forbidden, 403), (VersionMismatch, 412), (StateConflict, 409), (RuleError, 422))
+
+
+def status_of(error: RuleError) -> int:
+    return getattr(error, "status", None) or next(status for kind, status in STATUSES if isinstance(error, kind))
 
 
 def encodable(text) -> str:
@@ -77,15 +86,15 @@ def register(app) -> None:
     def rule_error(error):
         if wants_json():
             field = {"field": error.field} if error.field else {}
-            return json_error(error.status, error.code, message(error), **field)
-        return page_error(error.status, message(error))
+            return json_error(status_of(error), error.code, message(error), **field)
+        return page_error(status_of(error), message(error))
 
     @app.errorhandler(CsvRefused)
     def csv_refused(error):
         """A file that cannot be imported: the API says at which line (the import form shows it itself)."""
         if wants_json():
-            return json_error(error.status, error.code, message(error), line=error.line)
-        return page_error(error.status, message(error))
+            return json_error(status_of(error), error.code, message(error), line=error.line)
+        return page_error(status_of(error), message(error))
 
     @app.errorhandler(HTTPException)
     def http_error(error):

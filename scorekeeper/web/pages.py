@@ -14,7 +14,7 @@ from ..families import family_of
 from ..rules.base import MAX_NAME
 from . import devices
 from . import sheet as sheet_view
-from .errors import message
+from .errors import message, status_of
 from .guard import safe_next
 from .home import home_games
 from .labels import chosen_options, variant_name
@@ -55,7 +55,7 @@ def import_game():
         once = archive.check_once(request.form.get("once"))
         loaded, keys, _ = archive.import_csv(get_db(), upload.stream if upload else b"", once)
     except RuleError as error:  # a file refused at its line (CsvRefused), or a mangled key
-        return home(error.status, message(error))
+        return home(status_of(error), message(error))
     remember(loaded.id, keys["scorer"], "scorer", loaded.state)
     return redirect(url_for("pages.sheet", game_id=loaded.id, key=keys["scorer"]), 303)
 
@@ -237,7 +237,7 @@ def _after_change(who, loaded):
 
 def _refused(who, error: RuleError, **context):
     loaded = games.load(get_db(), who.game_id)
-    return render_sheet(who, loaded, status=error.status, error=message(error), error_field=error.field, **context)
+    return render_sheet(who, loaded, status=status_of(error), error=message(error), error_field=error.field, **context)
 
 
 @bp.post("/g/<game_id>/<key>/bid")

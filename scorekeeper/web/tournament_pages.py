@@ -19,7 +19,7 @@ from ..rules import N_
 from ..rules.base import MAX_NAME, InvalidInput
 from ..rules.torneo import WHIST_TORNEO
 from . import devices
-from .errors import message
+from .errors import message, status_of
 from .links import base_url
 from .links import links as game_links
 from .mixed import mixed
@@ -137,7 +137,7 @@ def create():
     except games.RuleError as error:
         return render_template("tournament_new.html", form=form, errors={error.field or "form": message(error)},
                                default_name=_default_name(), scheme_option=SCHEME_OPTION,
-                               remembered=devices.listed("tournament")), error.status
+                               remembered=devices.listed("tournament")), status_of(error)
     remember(tournament_id, keys["organiser"], "organiser", tournaments.check_name(form.get("name", "")))
     return redirect(url_for("tournaments.open", tournament_id=tournament_id, key=keys["organiser"]), 303)
 
@@ -269,8 +269,8 @@ def add_game(tournament_id, key):
     except games.RuleError as error:
         t = tournaments.load(get_db(), tournament_id)
         if form.get("link") is not None:
-            return organiser_page(who, t, error.status, attach_form=form, attach_errors=_errors(error))
-        return organiser_page(who, t, error.status, form=form, errors=_errors(error))
+            return organiser_page(who, t, status_of(error), attach_form=form, attach_errors=_errors(error))
+        return organiser_page(who, t, status_of(error), form=form, errors=_errors(error))
     return redirect(url_for("tournaments.open", tournament_id=tournament_id, key=key) + f"#game-{table.game_id}", 303)
 
 
@@ -285,7 +285,7 @@ def join(tournament_id, key):
                                                fields["first_dealer"], fields["table"], fields["number"])
     except games.RuleError as error:
         t = tournaments.load(get_db(), tournament_id)
-        return join_page(who, t, error.status, form=form, errors=_errors(error))
+        return join_page(who, t, status_of(error), form=form, errors=_errors(error))
     remember_game(table.game_id, keys["scorer"], "scorer", table.state)
     return redirect(url_for("pages.sheet", game_id=table.game_id, key=keys["scorer"]), 303)
 
@@ -296,7 +296,7 @@ def remove_game(tournament_id, key, game_id):
     try:
         tournaments.remove_game(get_db(), who, game_id)
     except games.RuleError as error:
-        abort(error.status)
+        abort(status_of(error))
     return redirect(url_for("tournaments.open", tournament_id=tournament_id, key=key), 303)
 
 
@@ -310,7 +310,7 @@ def rotate(tournament_id, key):
     try:
         new_key = tournaments.rotate(get_db(), who, role)
     except games.RuleError as error:
-        return organiser_page(who, tournaments.load(get_db(), tournament_id), error.status,
+        return organiser_page(who, tournaments.load(get_db(), tournament_id), status_of(error),
                               errors={"form": message(error)})
     if role == "organiser":  # this very page's address just stopped working: move to the new one
         remember(tournament_id, new_key, "organiser", tournaments.load(get_db(), tournament_id).name)

@@ -145,16 +145,17 @@ def test_check_seat(value, players, ok):
             check_seat(value, players)
 
 
-def test_rule_errors_carry_code_status_field_and_message():
+def test_rule_errors_carry_code_field_and_message():
+    """No HTTP status in the rules (#20): the web layer says a refusal in HTTP (web/errors.status_of)."""
     error = ForbiddenBid("With %(n)s, %(who)s may not bid %(bid)s.", n=9, who="Dario", bid=4)
     assert isinstance(error, ValueError) and isinstance(error, RuleError)
-    assert (error.code, error.status, error.field) == ("forbidden_bid", 422, "bid")
+    assert (error.code, error.field) == ("forbidden_bid", "bid") and not hasattr(error, "status")
     assert str(error) == "With 9, Dario may not bid 4."
     assert error.template == "With %(n)s, %(who)s may not bid %(bid)s."
     assert error.params == {"n": 9, "who": "Dario", "bid": 4}
     plain = RuleError("No parameters: 100% literal.")
     assert str(plain) == "No parameters: 100% literal."
-    assert StateConflict("x").status == 409
+    assert isinstance(StateConflict("x"), RuleError) and not hasattr(StateConflict("x"), "status")
     assert InvalidInput("x", field="seat").field == "seat"
 
 

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 import pytest
 
 from scorekeeper.rules import VARIANTS, find_variant, new_game
-from scorekeeper.rules.base import HandNotCurrent, InvalidOption, InvalidPlayers, RuleError, TricksSum
+from scorekeeper.rules.base import HandNotCurrent, InvalidOption, InvalidPlayers, RuleError, StateConflict, TricksSum
 from scorekeeper.rules.predictions import (
     BidOutOfRange, BiddingClosed, ForbiddenBid, HandRecord, HandSpec, MissingBids, forbidden_for,
 )
@@ -252,7 +252,7 @@ def test_wist_round_has_no_bidding():
     assert hand.next_bidder is None
     with pytest.raises(BiddingClosed) as caught:
         state.with_bid(8, 0, 1)
-    assert caught.value.status == 409
+    assert isinstance(caught.value, StateConflict)
     with pytest.raises(BiddingClosed):
         state.with_hand(8, {"bids": [1, 0, 0, 0]})
     # Everyone is scored as having bid 0: a clean player +25, the others −5 a trick.
@@ -370,7 +370,7 @@ def test_a_bid_must_be_a_whole_number(bid):
     with pytest.raises(RuleError) as caught:
         state.with_bid(1, 1, bid)
     assert caught.value.code == "invalid_input"
-    assert caught.value.status == 422
+    assert not isinstance(caught.value, StateConflict)
 
 
 # --------------------------------------------------------------------------------------------
