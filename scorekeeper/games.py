@@ -23,6 +23,7 @@ import threading
 from collections import OrderedDict
 from contextlib import contextmanager
 from dataclasses import dataclass
+from typing import Collection
 
 from . import db as store
 from . import live
@@ -308,16 +309,17 @@ def remember(db, loaded: Loaded) -> None:
         REPLAYED.put(key, loaded)
 
 
-def _check_version(loaded: Loaded, if_match) -> None:
-    if if_match is not None and if_match.strip() != "*" and str(if_match).strip('"W/ ') != str(loaded.version):
+def _check_version(loaded: Loaded, versions: Collection[str] | None) -> None:
+    """`versions`: the versions the client would change (an If-Match header's, a form's); None: any."""
+    if versions is not None and str(loaded.version) not in versions:
         raise VersionMismatch(N_("Someone else changed this game meanwhile (now at version %(version)s): "
                                  "look at the sheet again and retry."), version=loaded.version)
 
 
-def change(db, access: Access, event: dict, if_match=None, hand_seen=None) -> Loaded:
+def change(db, access: Access, event: dict, versions: Collection[str] | None = None, hand_seen=None) -> Loaded:
     """Validate one change against the current state and append it.
 
-    `if_match`: the whole game must still be at that version (the API's If-Match).
+    `versions`: the whole game must still be at one of them (the API's If-Match).
     `hand_seen`: the version a form was drawn at; refused only if the same hand changed since
     (a bid in another hand meanwhile is no reason to throw away a correction being typed)."""
     authorize_change(access, event)
@@ -325,7 +327,7 @@ def change(db, access: Access, event: dict, if_match=None, hand_seen=None) -> Lo
         load(db, access.game_id)  # a replay, if one is needed, before the write lock: inside, only what is new
     with store.write(db):
         loaded = load(db, access.game_id)
-        _check_version(loaded, if_match)
+        _check_version(loaded, versions)
         _check_hand_unchanged(loaded, event, hand_seen)
         if access.role == "seat":
             _seat_may_bid(loaded, event)
@@ -362,7 +364,7 @@ def _check_hand_unchanged(loaded: Loaded, event: dict, seen) -> None:
                                      "meant."))
 
 
-def undo(db, access: Access, if_match=None) -> Loaded:
+def undo(db, access: Access, versions: Collection[str] | None = None) -> Loaded:
     """Take back the latest change still standing: the game is replayed once, without it."""
     if not access.may_write():
         raise Forbidden(N_("Only the scorer can undo."))
@@ -371,7 +373,7 @@ def undo(db, access: Access, if_match=None) -> Loaded:
         if not rows:
             raise NotFound()
         version = rows[-1]["seq"]
-        _check_version(Loaded(access.game_id, None, version, rows), if_match)
+        _check_version(Loaded(access.game_id, None, version, rows), versions)
         if not sort_out(rows)[0]:
             raise StateConflict(N_("There is nothing to undo."))
         seq = version + 1

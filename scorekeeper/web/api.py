@@ -22,6 +22,12 @@ class Malformed(RuleError):
     status = 400
 
 
+def if_match() -> frozenset[str] | None:
+    """The versions an If-Match header accepts (Werkzeug parses it; `*` or none: any version)."""
+    tags = request.if_match
+    return None if not tags or tags.star_tag else frozenset(tags.as_set(include_weak=True))
+
+
 def body() -> dict:
     """The JSON object sent: UTF-8 JSON text holding only Unicode text (no lone surrogate such as
     "\\ud800", which JSON's escapes can spell but no text can hold); anything else is 400 `malformed`."""
@@ -123,7 +129,7 @@ def put_bid(game_id, number, seat):
     declared = family_of(games.variant_of(get_db(), game_id)).bid_body
     if declared is not None:  # a game without bidding refuses every bid (its rules say why)
         shapes.check(declared, data)
-    return respond(games.change(get_db(), who, event, request.headers.get("If-Match")), who)
+    return respond(games.change(get_db(), who, event, if_match()), who)
 
 
 @bp.put("/games/<game_id>/hands/<int(signed=True):number>")
@@ -135,20 +141,20 @@ def put_hand(game_id, number):
     # The body's shape is the game's family's (its `hand_body`; `type` and `hand` are not among its fields: the
     # hand is the one of the address). The rules then check what it means.
     shapes.check(family_of(games.variant_of(get_db(), game_id)).hand_body, data)
-    return respond(games.change(get_db(), who, event, request.headers.get("If-Match")), who)
+    return respond(games.change(get_db(), who, event, if_match()), who)
 
 
 @bp.post("/games/<game_id>/undo")
 def undo(game_id):
     who = access(game_id)
-    return respond(games.undo(get_db(), who, request.headers.get("If-Match")), who)
+    return respond(games.undo(get_db(), who, if_match()), who)
 
 
 @bp.post("/games/<game_id>/end")
 def end(game_id):
     """End a game of open length here (Solo Whist's players stop when they like); others refuse (409)."""
     who = access(game_id)
-    return respond(games.change(get_db(), who, {"type": "end"}, request.headers.get("If-Match")), who)
+    return respond(games.change(get_db(), who, {"type": "end"}, if_match()), who)
 
 
 @bp.post("/games/<game_id>/keys/rotate")

@@ -298,7 +298,8 @@ def rematch(game_id, key):
 def undo(game_id, key):
     who = games.authorize(get_db(), game_id, key)
     try:  # the form carries the version it was drawn at: a second tap, or a queued one, undoes nothing more
-        loaded = games.undo(get_db(), who, if_match=request.form.get("version"))
+        drawn_at = request.form.get("version")
+        loaded = games.undo(get_db(), who, versions=None if drawn_at is None else {drawn_at.strip()})
     except RuleError as error:
         return _refused(who, error)
     return _after_change(who, loaded)
