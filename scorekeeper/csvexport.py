@@ -20,7 +20,7 @@ from typing import Iterable
 from flask import Response
 
 from .families import family_of
-from .games import sort_out
+from .model import sort_out
 from .turns import taking_turns
 from .rules.base import recorded_options
 

@@ -22,24 +22,15 @@ import secrets
 import threading
 from collections import OrderedDict
 from contextlib import contextmanager
-from dataclasses import dataclass
 from typing import Collection
 
 from . import db as store
 from . import live
 from .turns import taking_turns
 from .keys import find_key, new_id, new_key
+from .model import EVERYTHING, ROLES, Access, Loaded, NotFound, Seen, sort_out, visibility  # noqa: F401  (the service's words)
 from .rules import N_, VARIANTS, RuleError, new_game
 from .rules.base import StateConflict, TooManyChanges
-
-ROLES = ("scorer", "view", "seat")
-
-
-class NotFound(Exception):
-    """Unknown game, or a key that does not open it (we never say which)."""
-
-    message = N_("There is no such game, or this link no longer opens it.")
-
 
 class Forbidden(RuleError):
     code = "forbidden"
@@ -47,67 +38,6 @@ class Forbidden(RuleError):
 
 class VersionMismatch(RuleError):
     code = "version_mismatch"
-
-
-@dataclass(frozen=True)
-class Access:
-    """Who is asking: the role of the key they hold (and their seat for a seat key)."""
-
-    game_id: str
-    key: str
-    role: str
-    seat: int | None = None
-
-    def may_write(self) -> bool:
-        return self.role == "scorer"
-
-
-@dataclass(frozen=True)
-class Seen:
-    """What one caller may see: the (hand, seat) entries hidden from them (sealed bids).
-
-    Decided here, once, from the family's `secrets()` and the caller's key; the JSON, the pages,
-    the history, the CSV and the event stream all take it from here."""
-
-    hidden: frozenset = frozenset()
-
-    def hides(self, hand: int, seat: int) -> bool:
-        return (hand, seat) in self.hidden
-
-
-EVERYTHING = Seen()
-
-
-def visibility(loaded: "Loaded", access: Access | None) -> Seen:
-    """Secrets stay hidden from everyone but the seat they belong to (the scorer included).
-
-    Once a hand's tricks have been recorded its secrets are out for good: an undo of the tricks
-    does not seal them again, so whoever peeked (the scorer recording invented tricks) is seen
-    to have done so by the whole table."""
-    own = access.seat if access is not None and access.role == "seat" else None
-    opened = {row["payload"].get("hand") for row in loaded.events[1:]
-              if row["type"] == "change" and "tricks" in row["payload"]}
-    return Seen(frozenset((hand, seat) for hand, seat in loaded.state.secrets()
-                          if seat != own and hand not in opened))
-
-
-@dataclass(frozen=True)
-class Loaded:
-    """A game as replayed: its state, version (last event number) and raw events."""
-
-    id: str
-    state: object
-    version: int
-    events: list
-
-    @property
-    def variant(self):
-        return self.state.variant
-
-    @property
-    def dealer_drawn(self) -> bool:
-        """The app drew the first dealer (the creator left it to chance)."""
-        return bool(self.events) and bool(self.events[0]["payload"].get("dealer_drawn"))
 
 
 def create(db, variant, players, first_dealer=None, options=None, also=None) -> tuple[Loaded, dict]:
@@ -181,17 +111,6 @@ def replay(rows: list[dict]):
     for row in taking_turns(sort_out(rows)[0]):
         state = state.apply(row["payload"])
     return state
-
-
-def sort_out(rows: list[dict]) -> tuple[list[dict], dict[int, dict]]:
-    """The changes still standing, and for each undo (by its number) the change it took back."""
-    standing, undid = [], {}
-    for row in rows[1:]:
-        if row["type"] == "undo":
-            undid[row["seq"]] = standing.pop()
-        else:
-            standing.append(row)
-    return standing, undid
 
 
 def load(db, game_id: str) -> Loaded:

@@ -6,7 +6,7 @@ what the caller may see was decided once by `games.visibility`.
 from __future__ import annotations
 
 from .families import family_of
-from .games import Access, Loaded, visibility
+from .model import Access, Loaded, visibility
 from .rules.base import format_fraction
 from .turns import taking_turns
 

@@ -24,7 +24,8 @@ from pydantic import (
     MISSING, BaseModel, BeforeValidator, ConfigDict, Field, ValidationError, WithJsonSchema, create_model,
 )
 
-from . import games, tournaments as tournaments_rules
+from .model import NotFound
+from .rules import tournament as tournaments_rules
 from .rules import VARIANTS, find_variant
 from .rules.base import (
     MAX_NAME, MONEY, InvalidInput, InvalidOption, InvalidPlayers, N_, Option, RuleError, _short, check_int,
@@ -87,7 +88,7 @@ def refusal(model: type[Body], errors: list[dict]) -> Exception:
     """The first error, in words a player understands (the rules' own error where a rule's check refused)."""
     first = errors[0]
     reason = (first.get("ctx") or {}).get("error")
-    if isinstance(reason, (RuleError, games.NotFound)):
+    if isinstance(reason, (RuleError, NotFound)):
         return reason
     kind, loc, value = first["type"], first["loc"], first.get("input")
     field = str(loc[0]) if loc else None
@@ -291,14 +292,14 @@ def _opens(value):
     """The game's id and key: anything that does not open a game is 404, as a wrong key is (not a 422 telling
     what was wrong)."""
     if not isinstance(value, str):
-        raise games.NotFound()
+        raise NotFound()
     return value
 
 
 class AttachPartita(Body):
     """An existing whist-torneo game, proven by its scorer key."""
 
-    asks: ClassVar[dict] = {"game_id": games.NotFound, "key": games.NotFound}
+    asks: ClassVar[dict] = {"game_id": NotFound, "key": NotFound}
     game_id: Annotated[str, BeforeValidator(_opens)]
     key: Annotated[str, Field(description="The game's scorer key."), BeforeValidator(_opens)]
     table: Table = MISSING

@@ -12,7 +12,7 @@ from collections import Counter
 from dataclasses import dataclass
 from typing import Any, Iterable, Mapping, Protocol
 
-from ..games import Access, Loaded, Seen
+from ..model import Access, Loaded, Seen
 from ..rules.family import GameState, Hand
 
 

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from flask_babel import gettext
 
-from ...games import Seen
+from ...model import Seen
 from ..common import recorded, symbol
 
 

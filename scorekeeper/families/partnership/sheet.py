@@ -10,7 +10,7 @@ from dataclasses import dataclass, field
 
 from flask_babel import gettext, ngettext
 
-from ...games import Access, Loaded, Seen
+from ...model import Access, Loaded, Seen
 from ...rules.partnership import RUBBER_BONUS
 from ...turns import taking_turns
 from ..common import RED, form_number, symbol

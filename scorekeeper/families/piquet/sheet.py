@@ -11,7 +11,7 @@ from itertools import combinations_with_replacement
 
 from flask_babel import gettext, ngettext
 
-from ...games import Access, Loaded, Seen
+from ...model import Access, Loaded, Seen
 from ...rules.piquet import (
     TRICKS, DealRecord, play_from_tricks, point_values, sequence_totals, set_names, set_totals,
 )

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from ...games import Access, Loaded, Seen
+from ...model import Access, Loaded, Seen
 from ...rules.predictions import NO_BIDS
 from ..common import RED, form_number, symbol, view_number
 from .present import visible_bids

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from flask_babel import gettext, ngettext
 from flask_babel import lazy_gettext as _l
 
-from ...games import Access, Loaded, Seen
+from ...model import Access, Loaded, Seen
 from ...rules.base import N_
 from ...rules.solo import CHOICE, CONTRACTS, NONE, PASS, STAKES, money
 from ...turns import taking_turns

@@ -1,0 +1,92 @@
+"""What the service and the families both speak of: who is asking (`Access`), a game as replayed
+(`Loaded`), what a caller may see of it (`Seen`), and the events still standing after undos.
+
+Below both `games.py` (the service) and `families/`, so that a family needs nothing of the service
+to draw a sheet (#20). Pure: no database, no Flask.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .rules.base import N_
+from .rules.family import GameState
+
+ROLES = ("scorer", "view", "seat")
+
+
+class NotFound(Exception):
+    """Unknown game, or a key that does not open it (we never say which)."""
+
+    message = N_("There is no such game, or this link no longer opens it.")
+
+
+@dataclass(frozen=True)
+class Access:
+    """Who is asking: the role of the key they hold (and their seat for a seat key)."""
+
+    game_id: str
+    key: str
+    role: str
+    seat: int | None = None
+
+    def may_write(self) -> bool:
+        return self.role == "scorer"
+
+
+@dataclass(frozen=True)
+class Seen:
+    """What one caller may see: the (hand, seat) entries hidden from them (sealed bids).
+
+    Decided here, once, from the family's `secrets()` and the caller's key; the JSON, the pages,
+    the history, the CSV and the event stream all take it from here."""
+
+    hidden: frozenset = frozenset()
+
+    def hides(self, hand: int, seat: int) -> bool:
+        return (hand, seat) in self.hidden
+
+
+EVERYTHING = Seen()
+
+
+def visibility(loaded: "Loaded", access: Access | None) -> Seen:
+    """Secrets stay hidden from everyone but the seat they belong to (the scorer included).
+
+    Once a hand's tricks have been recorded its secrets are out for good: an undo of the tricks
+    does not seal them again, so whoever peeked (the scorer recording invented tricks) is seen
+    to have done so by the whole table."""
+    own = access.seat if access is not None and access.role == "seat" else None
+    opened = {row["payload"].get("hand") for row in loaded.events[1:]
+              if row["type"] == "change" and "tricks" in row["payload"]}
+    return Seen(frozenset((hand, seat) for hand, seat in loaded.state.secrets()
+                          if seat != own and hand not in opened))
+
+
+@dataclass(frozen=True)
+class Loaded:
+    """A game as replayed: its state, version (last event number) and raw events."""
+
+    id: str
+    state: GameState
+    version: int
+    events: list
+
+    @property
+    def variant(self):
+        return self.state.variant
+
+    @property
+    def dealer_drawn(self) -> bool:
+        """The app drew the first dealer (the creator left it to chance)."""
+        return bool(self.events) and bool(self.events[0]["payload"].get("dealer_drawn"))
+
+
+def sort_out(rows: list[dict]) -> tuple[list[dict], dict[int, dict]]:
+    """The changes still standing, and for each undo (by its number) the change it took back."""
+    standing, undid = [], {}
+    for row in rows[1:]:
+        if row["type"] == "undo":
+            undid[row["seq"]] = standing.pop()
+        else:
+            standing.append(row)
+    return standing, undid

@@ -1,0 +1,55 @@
+"""What a tournament's entries must be (its name, scheme, tables and rounds): pure checks, below the service
+(`tournaments.py`) and the API's declared shapes (`shapes.py`), which both use them."""
+from __future__ import annotations
+
+from .base import N_, InvalidInput, RuleError, check_int, has_control_characters, tidy_name
+from .torneo import WHIST_TORNEO
+
+ROLES = ("organiser", "view", "join")
+VARIANT = WHIST_TORNEO.id
+MAX_TOURNAMENT_NAME = 60
+MAX_TABLE = 20
+MAX_ROUND = 99
+SCHEME = next(option for option in WHIST_TORNEO.options if option.name == "scheme")
+
+
+def check_name(name) -> str:
+    if not isinstance(name, str) or not tidy_name(name):
+        raise InvalidInput(N_("Give the tournament a name."), field="name")
+    name = tidy_name(name)
+    if len(name) > MAX_TOURNAMENT_NAME:
+        raise InvalidInput(N_("A tournament name may be at most %(max)s characters long."), field="name",
+                           max=MAX_TOURNAMENT_NAME)
+    if has_control_characters(name):
+        raise InvalidInput(N_("A tournament name may not contain control characters."), field="name")
+    return name
+
+
+def check_scheme(scheme) -> str:
+    try:
+        return SCHEME.check(SCHEME.default if scheme is None else scheme)
+    except RuleError as error:
+        error.field = "scheme"
+        raise
+
+
+def check_table(label) -> str | None:
+    """A table's label ("A", "3", "Sala 2"): 1–20 characters; None lets the app number it."""
+    if label is None or (isinstance(label, str) and not tidy_name(label)):
+        return None
+    if isinstance(label, int) and not isinstance(label, bool):
+        label = str(label)
+    if not isinstance(label, str):
+        raise InvalidInput(N_("A table is named by a short text, such as “A” or “3”."), field="table")
+    label = tidy_name(label)
+    if len(label) > MAX_TABLE:
+        raise InvalidInput(N_("A table name may be at most %(max)s characters long."), field="table", max=MAX_TABLE)
+    if has_control_characters(label):
+        raise InvalidInput(N_("A table name may not contain control characters."), field="table")
+    return label
+
+
+def check_round(number) -> int | None:
+    if number is None:
+        return None
+    return check_int(number, "round", 1, MAX_ROUND)
