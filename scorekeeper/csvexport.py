@@ -17,7 +17,6 @@ import io
 import json
 from typing import Iterable
 
-from flask import Response
 
 from .families import family_of
 from .model import sort_out
@@ -92,12 +91,3 @@ def export_all(loadeds: Iterable) -> str:
     return text(GAME_COLUMNS, (row for loaded in loadeds
                                for row in cells(loaded.id, loaded.state, ended(loaded.events))))
 
-
-def response(loaded):
-    """The game's CSV as a download (no-store: a key opened it)."""
-    return download(export(loaded), f"game-{loaded.id}.csv")
-
-
-def download(body: str, filename: str) -> Response:
-    return Response(body, mimetype="text/csv",
-                    headers={"Content-Disposition": f'attachment; filename="{filename}"', "Cache-Control": "no-store"})

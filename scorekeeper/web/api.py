@@ -4,11 +4,12 @@ from __future__ import annotations
 from flask import Blueprint, jsonify, request
 from werkzeug.exceptions import UnsupportedMediaType
 
-from .. import archive, csvexport, games, shapes
+from .. import archive, games, shapes
 from . import get_db
 from ..families import family_of
 from ..present import game_json
 from ..rules import N_, RuleError
+from .downloads import game_csv
 from .errors import json_error, message
 from .guard import import_body
 from .links import links
@@ -172,7 +173,7 @@ def rotate(game_id):
 @bp.get("/games/<game_id>/export.csv")
 def export_csv(game_id):
     access(game_id)  # any key of the game may read it; unscored (so sealed) hands are never exported
-    return csvexport.response(games.load(get_db(), game_id))
+    return game_csv(games.load(get_db(), game_id))
 
 
 @bp.get("/openapi.json")

@@ -14,6 +14,7 @@ from ..families import family_of
 from ..rules.base import MAX_NAME
 from . import devices
 from . import sheet as sheet_view
+from .downloads import csv_download, game_csv
 from .errors import message, status_of
 from .guard import safe_next
 from .home import home_games
@@ -39,7 +40,7 @@ def home(status: int = 200, import_error: str | None = None):
 @bp.get("/games.csv")
 def export_all():
     """Every game on this phone's list in one CSV (those whose link still opens them), newest first."""
-    return csvexport.download(csvexport.export_all(phone_games()), "segnapunti-games.csv")
+    return csv_download(csvexport.export_all(phone_games()), "segnapunti-games.csv")
 
 
 def phone_games():
@@ -204,7 +205,7 @@ def sheet(game_id, key):
 def export_csv(game_id, key):
     """The game as CSV, one tap from every sheet (any link of the game; unscored hands are never in it)."""
     _, loaded = _open(game_id, key)
-    return csvexport.response(loaded)
+    return game_csv(loaded)
 
 
 @bp.get("/g/<game_id>/<key>/hands/<int:number>")

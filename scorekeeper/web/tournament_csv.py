@@ -11,6 +11,7 @@ from flask import Response
 
 from .. import csvexport
 from ..rules.base import format_fraction
+from .downloads import csv_download
 
 COLUMNS = ["tournament_id", "place", "player", "table_points", "table_points_decimal", "raw_points", "partite"]
 NUMERIC = {"place", "table_points", "table_points_decimal", "raw_points", "partite"}
@@ -29,4 +30,4 @@ def export(tournament) -> str:
 
 
 def response(tournament) -> Response:
-    return csvexport.download(export(tournament), f"tournament-{tournament.id}-standings.csv")
+    return csv_download(export(tournament), f"tournament-{tournament.id}-standings.csv")

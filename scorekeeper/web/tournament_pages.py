@@ -19,6 +19,7 @@ from ..rules import N_
 from ..rules.base import MAX_NAME, InvalidInput
 from ..rules.torneo import WHIST_TORNEO
 from . import devices
+from .downloads import csv_download
 from .errors import message, status_of
 from .links import base_url
 from .links import links as game_links
@@ -219,7 +220,7 @@ def games_csv(tournament_id, key):
     who, t = _open(tournament_id, key)
     if not who.may_manage():
         abort(404)
-    return csvexport.download(csvexport.export_all(table.game for table in t.tables),
+    return csv_download(csvexport.export_all(table.game for table in t.tables),
                               f"tournament-{t.id}-games.csv")
 
 

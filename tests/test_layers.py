@@ -1,0 +1,119 @@
+"""The layers of the README's drawing ("How the code is laid out"), read from the imports (#20).
+
+Each module belongs to one layer; an import may point to its own layer or one below, never up. Below
+`web` nothing speaks HTTP (Flask, Werkzeug, gunicorn); the families' presenters may translate (Flask-Babel's
+gettext: they draw text in the reader's language). The modules' imports at load time go in no circle.
+"""
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+import scorekeeper
+
+PACKAGE = Path(scorekeeper.__file__).parent
+# Lowest first. A module's layer is the longest prefix of its name listed here.
+LAYERS = {
+    "rules": ["scorekeeper.rules"],
+    "model": ["scorekeeper.model", "scorekeeper.shapes", "scorekeeper.settings", "scorekeeper.turns"],
+    "store": ["scorekeeper.db", "scorekeeper.keys", "scorekeeper.live"],
+    "service": ["scorekeeper.games", "scorekeeper.tournaments"],
+    "families": ["scorekeeper.families"],
+    "formats": ["scorekeeper.csvexport", "scorekeeper.csvimport", "scorekeeper.archive", "scorekeeper.present",
+                "scorekeeper.stats"],
+    "web": ["scorekeeper.web", "scorekeeper", "scorekeeper.cli", "scorekeeper.__main__", "scorekeeper.wsgi",
+            "scorekeeper.server", "scorekeeper.gunicorn_config", "scorekeeper.announce", "scorekeeper.access_log",
+            "scorekeeper.network"],
+}
+ORDER = list(LAYERS)
+WEB_ONLY = ("flask", "werkzeug", "gunicorn")  # flask_babel is another top-level name: translation is allowed
+
+
+def module_name(path: Path) -> str:
+    parts = list(path.relative_to(PACKAGE.parent).with_suffix("").parts)
+    return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+
+
+def layer_of(module: str) -> str:
+    found = max(((prefix, layer) for layer, prefixes in LAYERS.items() for prefix in prefixes
+                 if module == prefix or module.startswith(prefix + ".")), key=lambda found: len(found[0]))
+    return found[1]
+
+
+def imports() -> list[tuple[str, str, bool]]:
+    """(importer, imported, at load time) for every import of the package, ours and others'."""
+    found = []
+    for path in sorted(PACKAGE.rglob("*.py")):
+        module = module_name(path)
+        package = module if path.name == "__init__.py" else module.rpartition(".")[0]
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        top_level = {id(node) for node in tree.body}
+        for node in ast.walk(tree):
+            at_load = id(node) in top_level
+            if isinstance(node, ast.Import):
+                found += [(module, alias.name, at_load) for alias in node.names]
+            elif isinstance(node, ast.ImportFrom):
+                if node.level:
+                    base = package.split(".")[: len(package.split(".")) - node.level + 1]
+                    target = ".".join(base + ([node.module] if node.module else []))
+                else:
+                    target = node.module or ""
+                names = [f"{target}.{alias.name}" for alias in node.names] if node.module is None else [target]
+                found += [(module, name, at_load) for name in names]
+    return found
+
+
+def ours(name: str) -> bool:
+    return name == "scorekeeper" or name.startswith("scorekeeper.")
+
+
+def test_every_module_has_a_layer():
+    for path in PACKAGE.rglob("*.py"):
+        assert layer_of(module_name(path)) in ORDER
+
+
+def test_no_import_points_up():
+    upward = [(a, b) for a, b, _ in imports() if ours(b) and ORDER.index(layer_of(b)) > ORDER.index(layer_of(a))]
+    assert upward == []
+
+
+def test_nothing_below_the_web_speaks_http():
+    below = [(a, b) for a, b, _ in imports() if layer_of(a) != "web" and b.split(".")[0] in WEB_ONLY]
+    assert below == []
+
+
+def unit(module: str) -> str:
+    """rules, families and web each count as one; the other modules as themselves."""
+    for folder in ("rules", "families", "web"):
+        if module.startswith(f"scorekeeper.{folder}"):
+            return folder
+    return module
+
+
+def test_no_circle_at_load_time():
+    graph: dict[str, set[str]] = {}
+    for a, b, at_load in imports():
+        if at_load and ours(b) and unit(a) != unit(b):
+            graph.setdefault(unit(a), set()).add(unit(b))
+    seen, on_path, circles = set(), [], []
+
+    def visit(node):
+        if node in on_path:
+            circles.append(on_path[on_path.index(node):] + [node])
+            return
+        if node in seen:
+            return
+        seen.add(node)
+        on_path.append(node)
+        for nxt in sorted(graph.get(node, ())):
+            visit(nxt)
+        on_path.pop()
+
+    for node in sorted(graph):
+        visit(node)
+    assert circles == []
+
+
+def test_the_readme_draws_these_layers():
+    readme = (PACKAGE.parent / "README.md").read_text(encoding="utf-8")
+    assert " < ".join(ORDER) in readme
