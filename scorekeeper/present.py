@@ -1,7 +1,7 @@
 """A game as the API (and the event stream) shows it to one caller.
 
 What every game has is laid out here; the family adds its own hand fields and game fields, and
-what the caller may see was decided once by `games.visibility`.
+what the caller may see was decided once by `model.visibility`.
 """
 from __future__ import annotations
 
