@@ -74,27 +74,31 @@ def page_error(status: int, text: str, headers=None):
         return Response(encodable(text), status, headers or {}, mimetype="text/plain")
 
 
+def error_response(status: int, code: str, text: str, headers=None, **extra):
+    """The one answer to a refusal or a failure: JSON under /api/ (`code`, `extra`), else the error page;
+    the same status and headers either way."""
+    if not wants_json():
+        return page_error(status, text, headers)
+    response, _ = json_error(status, code, text, **extra)
+    response.headers.update(headers or {})
+    return response, status
+
+
+def _details(error: RuleError) -> dict:
+    """What the JSON adds to a refusal: a file's line (the import form shows it itself), else the field."""
+    if isinstance(error, CsvRefused):
+        return {"line": error.line}
+    return {"field": error.field} if error.field else {}
+
+
 def register(app) -> None:
     @app.errorhandler(NotFound)
     def not_found(error):
-        text = gettext(error.message)
-        if wants_json():
-            return json_error(404, "not_found", text)
-        return page_error(404, text)
+        return error_response(404, "not_found", gettext(error.message))
 
     @app.errorhandler(RuleError)
     def rule_error(error):
-        if wants_json():
-            field = {"field": error.field} if error.field else {}
-            return json_error(status_of(error), error.code, message(error), **field)
-        return page_error(status_of(error), message(error))
-
-    @app.errorhandler(CsvRefused)
-    def csv_refused(error):
-        """A file that cannot be imported: the API says at which line (the import form shows it itself)."""
-        if wants_json():
-            return json_error(status_of(error), error.code, message(error), line=error.line)
-        return page_error(status_of(error), message(error))
+        return error_response(status_of(error), error.code, message(error), **_details(error))
 
     @app.errorhandler(HTTPException)
     def http_error(error):
@@ -111,16 +115,10 @@ def register(app) -> None:
         }
         text = texts.get(error.code, error.description or "")
         headers = {"Retry-After": str(error.retry_after)} if getattr(error, "retry_after", None) else {}
+        code = HTTP_CODES.get(error.code, "error")
         if error.code == 403 and error.description != "cross_site":
-            text = error.description or ""
-        if wants_json():
-            code = HTTP_CODES.get(error.code, "error")
-            if error.code == 403 and error.description != "cross_site":
-                code = "forbidden"
-            response, status = json_error(error.code, code, text)
-            response.headers.update(headers)
-            return response, status
-        return page_error(error.code, text, headers)
+            text, code = error.description or "", "forbidden"
+        return error_response(error.code, code, text, headers)
 
     @app.errorhandler(sqlite3.Error)
     def storage(error):
@@ -133,17 +131,10 @@ def register(app) -> None:
                          request.path.split("/")[1])
         text = gettext("The scores cannot be saved right now: the server's storage is full or read-only. Nothing "
                        "was changed; try again in a little while.")
-        headers = {"Retry-After": str(RETRY_SECONDS)}
-        if wants_json():
-            response, status = json_error(503, "unavailable", text)
-            response.headers.update(headers)
-            return response, status
-        return page_error(503, text, headers)
+        return error_response(503, "unavailable", text, {"Retry-After": str(RETRY_SECONDS)})
 
     @app.errorhandler(Exception)
     def unexpected(error):
         app.logger.error("unexpected error: %s", encodable(repr(error)), exc_info=True)
-        text = gettext("Something went wrong on our side; nothing you entered was lost.")
-        if wants_json():
-            return json_error(500, "internal", text)
-        return page_error(500, text)
+        return error_response(500, "internal", gettext("Something went wrong on our side; nothing you entered "
+                                                         "was lost."))

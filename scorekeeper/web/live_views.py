@@ -10,14 +10,14 @@ import json
 import os
 import random
 
-from flask import Blueprint, Response, current_app, jsonify, render_template, request
+from flask import Blueprint, Response, current_app, jsonify, request
 from flask_babel import gettext
 
 from .. import db as store
 from .. import games, live
 from . import get_db
 from .api import access
-from .errors import json_error
+from .errors import error_response
 
 bp = Blueprint("live", __name__)
 
@@ -40,22 +40,16 @@ def _cap(name: str) -> int:
     return max(0, int(current_app.config[name]))
 
 
-def _admit(who: games.Access, json_body: bool):
+def _admit(who: games.Access):
     """(slot, None) for one more stream of this key from this address, or (None, a 429 response)."""
     slot = hub().admit(who.key, request.remote_addr or "", _cap("STREAMS_PER_KEY"),
                        _cap("STREAMS_PER_ADDRESS"))
     if slot is not None:
         return slot, None
     text = gettext("Too many live sheets are open from here; this one will try again shortly.")
-    if json_body:
-        response, status = json_error(429, "too_many_streams", text, retry_after=RETRY_AFTER_SECONDS)
-    else:
-        response, status = render_template("error.html", status=429, message=text), 429
-        response = current_app.make_response((response, status))
-    response.status_code = 429
-    response.headers["Retry-After"] = str(RETRY_AFTER_SECONDS)
-    response.headers["Cache-Control"] = "no-store"
-    return None, response
+    refused = current_app.make_response(error_response(429, "too_many_streams", text, {
+        "Retry-After": str(RETRY_AFTER_SECONDS), "Cache-Control": "no-store"}, retry_after=RETRY_AFTER_SECONDS))
+    return None, refused
 
 
 class Held:
@@ -118,7 +112,7 @@ def page_stream(game_id, key):
     At each heartbeat a `ping` event repeats the version: a page that hears nothing for a few
     heartbeats knows its connection is dead (live.js) and reconnects."""
     who = games.authorize(get_db(), game_id, key)
-    slot, refused = _admit(who, json_body=False)
+    slot, refused = _admit(who)
     if refused is not None:
         return refused
     version = _start_version(who, slot)
@@ -155,7 +149,7 @@ def describe(event: dict) -> dict:
 def json_stream(game_id):
     """One `change` event per new version (id = version); resumes after Last-Event-ID."""
     who = access(game_id)
-    slot, refused = _admit(who, json_body=True)
+    slot, refused = _admit(who)
     if refused is not None:
         return refused
     current = _start_version(who, slot)
