@@ -19,7 +19,8 @@ NAMES = ["Alessandra", "Bartolomeo", "Costanza", "Domenico", "Ermenegilda"]
 
 
 class Predictions:
-    """Every player bids, then the tricks: hand 1 of every variant of the family has bidding."""
+    """Every player bids (where the hand has bidding), then the tricks; what a hand allows comes from the
+    hand itself (its cards, its bidding), not from today's schedules (#20)."""
 
     def long_change(self, state, step: int):
         """A long game's next change (None: an undo): the whole game bid by bid, then corrections of hand 1
@@ -43,14 +44,20 @@ class Predictions:
                 "tricks": [spec.cards] + [0] * (len(state.players) - 1)}
 
     def first_hand(self, hand: dict, players: int) -> dict:
+        """Seat 0 takes every trick and misses its bid: it bids 1 (0 in a hand of one card, so that the bids
+        never add up to the cards), the others 0; a hand without bidding records the tricks alone."""
         cards = hand["cards"]
-        trump = hand["trump"] or "S"  # a turned card where the variant has one
-        # Seat 0 bids 1 and takes every trick (missed), the rest bid 0: the bids add up to 1, never to the cards.
-        return {"trump": trump, "bids": [1] + [0] * (players - 1), "tricks": [cards] + [0] * (players - 1)}
+        change = {"trump": hand["trump"] or "S",  # a turned card where the variant has one
+                  "tricks": [cards] + [0] * (players - 1)}
+        if hand.get("bidding", "open") != "none":
+            change["bids"] = [0 if cards == 1 else 1] + [0] * (players - 1)
+        return change
 
     def correction(self, hand: dict, players: int) -> dict:
+        """The tricks again, so that seat 0 now made its bid (1 trick, or none in a hand of one card)."""
         cards = hand["cards"]
-        return {"tricks": [1, cards - 1] + [0] * (players - 2)}  # seat 0 now made its bid
+        made = 0 if cards == 1 else 1
+        return {"tricks": [made, cards - made] + [0] * (players - 2)}
 
     def csv_rows_per_hand(self, game: dict) -> int:
         return len(game["players"])

@@ -60,6 +60,26 @@ def test_every_variant_has_statistics(variant_id):
             assert 0 <= row.counts[figure.part] <= (row.counts[figure.whole] if figure.whole else 1)
 
 
+@pytest.mark.parametrize("variant_id", sorted(VARIANTS))
+def test_the_driver_fits_every_hand_the_variant_deals(variant_id):
+    """The driver's legal hand and its correction are worked out from the hand (its cards, its bidding), so they
+    are legal at every hand of a whole game — a hand of one card, a hand without bidding — not only at hand 1 of
+    today's schedules (#20)."""
+    variant = VARIANTS[variant_id]
+    family, driver = family_of(variant), DRIVERS[variant.family]
+    players = NAMES[:min(variant.players)]
+    state = variant.new_game(players, 0, {o.name: o.default for o in variant.options})
+    played = 0
+    while state.current_hand is not None and played < 60:
+        number = state.current_hand
+        hand = family.hand_json(state.hand(number), state, EVERYTHING)
+        state = state.apply({"type": "hand", "hand": number, **driver.first_hand(hand, len(players))})
+        state = state.apply({"type": "hand", "hand": number, **driver.correction(hand, len(players))})
+        assert state.hand(number).scores is not None
+        played += 1
+    assert state.finished or played == 60  # a game of open length (Solo Whist) is cut at 60 deals
+
+
 class Game:
     """One game of a variant on a live server, driven through the API."""
 
