@@ -835,11 +835,15 @@ class PiquetGame(DealByDeal):
             record = evolve(record, pique=self._check_pique_seat(fields["pique"], number))
         self._check_record(record, number)
         game = evolve(self, records=put_record(self.records, number, record))
-        if len(game.records) > game.planned_hands:
+        if len(game.records) > game.planned_hands:  # no longer a tie: only undoing the play-off helps
+            beyond, last = game.planned_hands + 1, len(game.records)
             raise StateConflict(
-                N_("With this correction the partie is decided after six deals, but deal %(number)s is "
-                   "already recorded: correct or undo the play-off deals first."), field="hand",
-                number=game.planned_hands + 1)
+                N_("With this correction the six deals are no longer a tie, so there is no play-off, yet deals "
+                   "%(number)s to %(last)s are recorded: undo until they are gone (Undo takes back the latest "
+                   "change first), then make this correction again.") if last > beyond else
+                N_("With this correction the six deals are no longer a tie, so there is no play-off, yet deal "
+                   "%(number)s is recorded: undo it first (Undo takes back the latest change first), then make "
+                   "this correction again."), field="hand", number=beyond, last=last)
         return game
 
     # -- checks ------------------------------------------------------------------------------------

@@ -128,6 +128,12 @@
     if (response.ok) {
       keep(queue.slice(1));
       swap(text);
+      // The address is the new sheet's own: a deal tapped in the address (Piquet's strip) is recorded, and a
+      // reload must not bring its taps back into the next deal.
+      var drawn = sheet();
+      if (drawn && drawn.dataset.url && drawn.dataset.url !== location.pathname + location.search) {
+        history.replaceState(history.state, "", drawn.dataset.url);
+      }
       // The sheet may say what the entry did in its own words ("Deal 5 corrected: …"): better than
       // "Recorded: Save the correction".
       var outcome = new DOMParser().parseFromString(text, "text/html").querySelector("#sheet [data-outcome]");
@@ -175,14 +181,17 @@
   }
 
   // Capturing at the window, before htmx sees the submit: the outbox sends it instead.
+  // A form that only asks for a view (GET: Piquet's strip) is htmx's; its entry button says where it posts
+  // (data-post, beside formaction for pages without JavaScript).
   window.addEventListener("submit", function (event) {
-    var form = event.target, s = sheet();
-    if (!s || !bar() || !s.contains(form) || !form.hasAttribute("hx-post")) return;
+    var form = event.target, s = sheet(), button = event.submitter;
+    var url = (button && button.getAttribute("data-post")) || form.getAttribute("hx-post");
+    if (!s || !bar() || !s.contains(form) || !url) return;
     event.preventDefault();
     event.stopPropagation();
-    var button = event.submitter, data = new FormData(form);
+    var data = new FormData(form);
     if (button && button.name) data.set(button.name, button.value);
-    var item = { url: form.getAttribute("hx-post"), body: new URLSearchParams(data).toString(), label: describe(button),
+    var item = { url: url, body: new URLSearchParams(data).toString(), label: describe(button),
                  hand: s.dataset.hand, keep: form.hasAttribute("data-keep-in-view") };
     if (form.matches(".pad-form")) { item.seat = data.get("seat"); item.bid = data.get("bid"); }
     var queue = queued();

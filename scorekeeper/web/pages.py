@@ -213,7 +213,8 @@ def edit_hand(game_id, key, number):
     who, loaded = _open(game_id, key)
     if who.role != "scorer" or not 1 <= number <= len(loaded.state.hands):
         abort(404)
-    return render_sheet(who, loaded, edit=_edit_form(who, loaded, number))
+    # A correction being made in steps (Piquet's strip, tapped again) carries what was changed in the address.
+    return render_sheet(who, loaded, edit=_edit_form(who, loaded, number, request.args or None))
 
 
 def _edit_form(who, loaded, number: int, form=None):

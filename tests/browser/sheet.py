@@ -124,13 +124,32 @@ class Taps:
         self.taps = self.scrolls = 0
         self.counts: list[tuple[int, int]] = []
 
+    SETTLED = """() => new Promise(done => { let last = -1, still = 0;
+        const look = () => { still = scrollY === last ? still + 1 : 0; last = scrollY;
+                             still >= 3 ? done(true) : requestAnimationFrame(look); }; look(); })"""
+
+    def settle(self) -> None:
+        """A player taps once the page has stopped moving (a smooth scroll the sheet made itself)."""
+        self.page.evaluate(self.SETTLED)
+
     def tap(self, locator) -> None:
         locator.wait_for(state="visible")
+        self.settle()
         if not locator.evaluate(self.VISIBLE):
             self.scrolls += 1
             locator.scroll_into_view_if_needed()
         self.taps += 1
         locator.tap()
+
+    def choose(self, select, value: str) -> None:
+        """A choice in a list: one tap on the list (the choice in the list that opens is the phone's own)."""
+        select.wait_for(state="visible")
+        self.settle()
+        if not select.evaluate(self.VISIBLE):
+            self.scrolls += 1
+            select.scroll_into_view_if_needed()
+        self.taps += 1
+        select.select_option(value)
 
     def deal(self) -> tuple[int, int]:
         self.counts.append((self.taps, self.scrolls))

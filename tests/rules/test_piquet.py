@@ -791,7 +791,15 @@ def test_corrections_around_the_play_off():
     # Breaking the six-deal tie would leave deals 7 and 8 after the end: refused.
     with pytest.raises(StateConflict) as error:
         tied.apply(hand(1, point=[0, 0]))
-    assert error.value.field == "hand" and "7" in str(error.value)
+    assert error.value.field == "hand" and str(error.value) == (   # advice that works (#18): only Undo can help
+        "With this correction the six deals are no longer a tie, so there is no play-off, yet deals 7 to 8 are "
+        "recorded: undo until they are gone (Undo takes back the latest change first), then make this correction "
+        "again.")
+    with pytest.raises(StateConflict) as error:
+        play(piquet(), ["Q"] * 7).apply(hand(1, point=[0, 0]))
+    assert str(error.value) == ("With this correction the six deals are no longer a tie, so there is no play-off, "
+                                "yet deal 7 is recorded: undo it first (Undo takes back the latest change first), "
+                                "then make this correction again.")
     # A correction within the play-off is fine.
     # Anna 69 + 11 + 115 = 195, Bruno 69 + 12 + 5 = 86: a rubicon.
     assert tied.apply(hand(8, **deal_fields("R", 0))).partie == Partie(0, 100 + 195 + 86, True, False)

@@ -76,12 +76,13 @@ csv_record = recorded  # its record's fields are those of its `hand` event
 
 
 def history_text(payload: dict, state, seen: Seen) -> str:
-    """"recorded the deal · point Anna 5 · sequences Bruno 7 · tricks Anna Anna Bruno …"."""
+    """"recorded the deal · point Anna 5 · sequences Bruno 7 · tricks Anna 7, Bruno 5": one short line, also on
+    the Undo button (the 12 winners one by one made it 13 lines, #18; the correction form shows the strip)."""
     parts = [gettext("recorded the deal")]
     names = state.players
 
     def by_name(values) -> str:
-        return ", ".join(f"{name} {value}" for name, value in zip(names, values))
+        return ", ".join(f"{name} {value}" for name, value in zip(names, values) if value)
 
     for field, label in (("point", gettext("point")), ("sequences", gettext("sequences")), ("sets", gettext("sets")),
                          ("play_points", gettext("play")), ("tricks_won", gettext("tricks"))):
@@ -93,6 +94,6 @@ def history_text(payload: dict, state, seen: Seen) -> str:
         parts.append(gettext("carte blanche: %(names)s", names=", ".join(n for n, b in zip(names, blanche) if b)))
     winners = payload.get("trick_winners")
     if isinstance(winners, list):
-        parts.append(gettext("tricks won by %(list)s", list=" ".join(
-            names[w] if isinstance(w, int) and not isinstance(w, bool) and 0 <= w < 2 else "?" for w in winners)))
+        tricks = gettext("tricks")
+        parts.append(f"{tricks} {by_name([winners.count(0), winners.count(1)])}")
     return " · ".join(parts)

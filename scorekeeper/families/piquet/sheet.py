@@ -1,8 +1,11 @@
 """Piquet's score sheet: the declarations of a deal as the players announce them, the 12-tap trick
 strip (the play points counted as the players count them aloud), the partie and its value.
 
-The deal being entered is carried in the page's address (GET) until it is recorded (POST), so every
-tap works without JavaScript: the strip, the choices, the "play as totals" alternative.
+The deal being entered (or corrected) is carried in the page's address (GET) until it is recorded
+(POST), so every tap works without JavaScript: the strip, the choices, the "play as totals"
+alternative. With JavaScript each tap swaps the sheet in place (the page does not jump); without, the
+page comes back at the deal's form. The whole deal fits one 360 × 740 screen: a declaration is one
+choice in its player's column (#18).
 """
 from __future__ import annotations
 
@@ -13,7 +16,7 @@ from flask_babel import gettext, ngettext
 
 from ...model import Access, Loaded, Seen
 from ...rules.piquet import (
-    TRICKS, DealRecord, play_from_tricks, point_values, sequence_totals, set_names, set_totals,
+    DEALS, TRICKS, DealRecord, play_from_tricks, point_values, sequence_totals, set_names, set_totals,
 )
 from ..common import form_number, view_number
 
@@ -22,21 +25,30 @@ CLASSES = ("point", "sequences", "sets")
 
 
 def _sequence_label(points: int) -> str:
-    """18 → "quint + tierce": the fewest sequences that score it (the names players announce)."""
-    for count in range(1, 5):
-        for lengths in combinations_with_replacement(range(8, 2, -1), count):
-            if sum(lengths) <= 12 and sum(n + (10 if n >= 5 else 0) for n in lengths) == points:
-                return " + ".join(SEQUENCE_NAMES[n] for n in lengths)
-    return ""
+    """18 → "huitième / quint + tierce": every way twelve cards can score it, by the names players announce,
+    the fewest sequences first (#18: "quint + tierce" was offered only as "huitième")."""
+    ways = [" + ".join(SEQUENCE_NAMES[n] for n in lengths)
+            for count in range(1, 5) for lengths in combinations_with_replacement(range(8, 2, -1), count)
+            if sum(lengths) <= 12 and sum(n + (10 if n >= 5 else 0) for n in lengths) == points]
+    return " / ".join(ways)
 
 
 @dataclass
 class Declaration:
     name: str  # "point", "sequences" or "sets"
     title: str
-    who: str  # "", "0" or "1"
-    value: str
+    values: list  # per seat: the value chosen ("" for nothing)
     options: list  # (value, label)
+
+
+@dataclass
+class Trick:
+    """One box of the strip: its number, who won it, and (once tapped) the strip with its winner changed,
+    so that a mistaken tap is fixed with one more tap."""
+    number: int
+    winner: str  # "" until tapped
+    seat: int | None
+    changed: str | None
 
 
 @dataclass
@@ -47,7 +59,7 @@ class Entry:
     players: list
     blanche: list  # ticked per seat
     declarations: list
-    strip: list  # (trick number, winner name or "")
+    strip: list  # a Trick per box
     strip_text: str
     strip_back: str  # the strip without its last trick ("take it back")
     next_trick: int | None
@@ -57,6 +69,7 @@ class Entry:
     totals_won: list
     pique: str
     last: str
+    playoff: str  # in a play-off: why there is one ("Tied at 126 after six deals: …"), else ""
 
 
 def _declarations(state, view) -> list[Declaration]:
@@ -68,8 +81,8 @@ def _declarations(state, view) -> list[Declaration]:
         "sets": [(v, f"{v} — {set_names(v)}") for v in sorted(set_totals()) if v],
     }
     titles = {"point": gettext("Point"), "sequences": gettext("Sequences"), "sets": gettext("Sets (10 or higher)")}
-    return [Declaration(name, titles[name], view.get(f"{name}-who", ""), view.get(f"{name}-value", ""),
-                        choices[name]) for name in CLASSES]
+    return [Declaration(name, titles[name], [view.get(f"{name}-{s}", "") for s in (0, 1)], choices[name])
+            for name in CLASSES]
 
 
 def _last(state) -> str:
@@ -106,13 +119,32 @@ def _entry(loaded: Loaded, number: int, values) -> Entry:
         number=number, dealer=state.players[state.dealer(number)], elder=state.players[elder],
         players=list(state.players), blanche=[bool(values.get(f"cb-{s}")) for s in (0, 1)],
         declarations=_declarations(state, values),
-        strip=[(i + 1, state.players[strip[i]] if i < len(strip) else "") for i in range(TRICKS)],
+        strip=[_trick(strip, i, state.players) for i in range(TRICKS)],
         strip_text=",".join(map(str, strip)), strip_back=",".join(map(str, strip[:-1])),
         next_trick=len(strip) + 1 if len(strip) < TRICKS else None,
         strip_values=[(s, name, ",".join(map(str, strip + [s]))) for s, name in enumerate(state.players)],
         play_so_far=list(play), totals_play=[values.get(f"play-{s}", "") for s in (0, 1)],
         totals_won=[values.get(f"won-{s}", "") for s in (0, 1)], pique=values.get("pique", ""),
-        last=_last(state) if number == state.current_hand else "")
+        last=_last(state) if number == state.current_hand else "",
+        playoff=_playoff_words(state) if number > DEALS else "")
+
+
+def _tied_at(state) -> int | None:
+    """The total both players had after the six deals, when those ended level and a play-off followed."""
+    if state.planned_hands == DEALS or len(state.hands) < DEALS or state.hand(DEALS).totals is None:
+        return None
+    return state.hand(DEALS).totals[0]
+
+
+def _playoff_words(state) -> str:
+    return gettext("Tied at %(total)s after six deals: two more deals decide the partie.", total=_tied_at(state))
+
+
+def _trick(strip: list[int], index: int, players) -> Trick:
+    if index >= len(strip):
+        return Trick(index + 1, "", None, None)
+    changed = strip[:index] + [1 - strip[index]] + strip[index + 1:]
+    return Trick(index + 1, players[strip[index]], strip[index], ",".join(map(str, changed)))
 
 
 @dataclass
@@ -122,6 +154,7 @@ class Row:
     elder: str
     cells: list  # (score, total, notes)
     editable: bool
+    mark: str = ""  # the tie after deal 6, or "play-off" on the deals after it (#19)
 
 
 def rows(loaded: Loaded, who: Access) -> list[Row]:
@@ -137,8 +170,15 @@ def rows(loaded: Loaded, who: Access) -> list[Row]:
                      else "", gettext("capot") if result.cards_bonus[seat] == 40 else ""]
             cells.append((result.scores[seat], hand.totals[seat], ", ".join(n for n in notes if n)))
         out.append(Row(hand.number, state.players[hand.dealer], state.players[hand.elder], cells,
-                       who.role == "scorer"))
+                       who.role == "scorer", _mark(state, hand.number)))
     return out
+
+
+def _mark(state, number: int) -> str:
+    tied = _tied_at(state)
+    if tied is None or number < DEALS:
+        return ""
+    return gettext("tied at %(total)s", total=tied) if number == DEALS else gettext("play-off")
 
 
 @dataclass
@@ -147,6 +187,7 @@ class Outcome:
     value: int | None
     rubicon: bool
     totals: list  # (name, total)
+    playoff: bool = False  # decided (or drawn) in the play-off
 
 
 def outcome(state) -> Outcome | None:
@@ -154,7 +195,8 @@ def outcome(state) -> Outcome | None:
     if partie is None:
         return None
     return Outcome(winner=state.players[partie.winner] if partie.winner is not None else None, value=partie.value,
-                   rubicon=partie.rubicon, totals=list(zip(state.players, state.totals)))
+                   rubicon=partie.rubicon, totals=list(zip(state.players, state.totals)),
+                   playoff=_tied_at(state) is not None)
 
 
 def sheet(loaded: Loaded, who: Access, seen: Seen, view) -> dict:
@@ -180,10 +222,9 @@ def _as_view(record: DealRecord) -> dict:
     """A recorded deal as the form's fields."""
     values = {f"cb-{s}": "on" for s in (0, 1) if record.carte_blanche[s]}
     for name in CLASSES:
-        scored = getattr(record, name)
-        for seat in (0, 1):
-            if scored[seat]:
-                values[f"{name}-who"], values[f"{name}-value"] = str(seat), str(scored[seat])
+        for seat, scored in enumerate(getattr(record, name)):
+            if scored:
+                values[f"{name}-{seat}"] = str(scored)
     if record.trick_winners is not None:
         values["tw"] = ",".join(map(str, record.trick_winners))
     if record.play_points is not None:
@@ -195,15 +236,12 @@ def _as_view(record: DealRecord) -> dict:
 
 
 def hand_event(form, state, number: int) -> dict:
-    """The deal as posted: the declarations (who scored each class, and how much), then the play — the
+    """The deal as posted: the declarations (what each player scored in each class), then the play — the
     trick strip when all 12 are tapped, else the totals typed (with pique when the scorer says so)."""
     event = {"carte_blanche": [bool(form.get(f"cb-{s}")) for s in (0, 1)]}
     for name in CLASSES:
-        who, value = form.get(f"{name}-who", ""), form_number(form.get(f"{name}-value"))
-        scored = [0, 0]
-        if who in ("0", "1"):
-            scored[int(who)] = 0 if value is None else value
-        event[name] = scored
+        typed = [form_number(form.get(f"{name}-{s}")) for s in (0, 1)]
+        event[name] = [0 if value is None else value for value in typed]
     strip = [form_number(part) for part in (form.get("tw") or "").split(",") if part != ""]
     if len(strip) == TRICKS or not any(form.get(f"play-{s}") for s in (0, 1)):
         event["trick_winners"] = strip
