@@ -208,12 +208,12 @@
   // draft its link carries, player by player) go into the boxes, the last one gets what is left, and
   // the pad steps aside for the boxes; "Record the tricks" then waits in the outbox like any entry.
   window.addEventListener("click", function (event) {
-    var key = offline && event.target.closest && event.target.closest(".tricks-pad a.pad-key");
+    var key = offline && event.target.closest && event.target.closest(".tricks-pad button.pad-key");
     if (!key) return;
     event.preventDefault();
     event.stopPropagation();
     var form = key.closest("form"), boxes = form.querySelectorAll("input[type=number]");
-    var draft = new URL(key.href).searchParams.get("tricks").split(",").map(Number);
+    var draft = key.value.split(",").map(Number);
     if (draft.length === boxes.length - 1) {
       draft.push(Number(boxes[0].max) - draft.reduce(function (a, b) { return a + b; }, 0));
     }

@@ -186,9 +186,9 @@ def test_the_service_worker_serves_the_static_files_from_the_phone(live_server, 
 
 
 def test_tricks_tapped_offline_wait_and_are_recorded(live_server, phone):
-    """Hand 1, bids in; offline, a tap on the tricks pad fills Bruno's box and the pad steps aside for
-    the boxes (the next pad would need the server); the rest typed, and "Record the tricks" waits until the
-    network is back; then hand 1 is scored and the sheet is at hand 2."""
+    """Hand 1, bids in; offline, a tap on the tricks pad fills Anna's box (the grid's order) and the pad steps
+    aside for the boxes (the next pad would need the server); the rest typed, and "Record the tricks" waits until
+    the network is back; then hand 1 is scored and the sheet is at hand 2."""
     game = new_game(live_server)
     status, _ = request(live_server, "PUT", f"/api/v1/games/{game['id']}/hands/1", key=game["keys"]["scorer"],
                         body={"bids": [0, 1, 1, 0]})
@@ -197,13 +197,13 @@ def test_tricks_tapped_offline_wait_and_are_recorded(live_server, phone):
     phone.set_offline(True)
     expect(page.locator("#live")).to_have_attribute("data-state", "offline")
     form = page.locator(".tricks-form")
-    expect(form.locator(".pad-title")).to_have_text("Tricks of Bruno:")
-    form.locator(".tricks-pad").get_by_role("button", name="5", exact=True).tap()
+    expect(form.locator(".pad-title")).to_have_text("Tricks of Anna:")
+    form.locator(".tricks-pad").get_by_role("button", name="1", exact=True).tap()
     expect(form.locator(".tricks-pad")).to_be_hidden()
     values = [form.locator(f"input[name='tricks-{seat}']").input_value() for seat in range(4)]
-    assert values == ["", "5", "", ""]
-    expect(form.locator("input[name='tricks-2']")).to_be_focused()  # Carla's box, next in the order of play
-    for seat, taken in ((2, "4"), (3, "3"), (0, "1")):
+    assert values == ["1", "", "", ""]
+    expect(form.locator("input[name='tricks-1']")).to_be_focused()  # Bruno's box, next in the grid's order
+    for seat, taken in ((1, "5"), (2, "4"), (3, "3")):
         form.locator(f"input[name='tricks-{seat}']").fill(taken)
     form.get_by_role("button", name="Record the tricks").tap()
     expect(page.locator("#outbox")).to_contain_text("1 entry waiting to be sent")

@@ -8,7 +8,7 @@ from dataclasses import dataclass, field
 
 from ...model import Access, Loaded, Seen
 from ...rules.predictions import NO_BIDS
-from ..common import RED, form_number, symbol, view_number
+from ..common import RED, SUIT_SYMBOLS, form_number, symbol, view_number
 from .present import visible_bids
 
 
@@ -69,6 +69,9 @@ class Entry:
     tricks_counted: int = 0  # the tricks tapped in so far ("9 of 13")
     tricks_pad_name: str = ""  # whose tricks the pad enters next
     tricks_pad: list = field(default_factory=list)  # (value, the draft with it, more than is left)
+    tricks_pad_seat: int | None = None
+    penalties: list = field(default_factory=list)  # ticked per seat (kept while the pad is tapped, #18)
+    trump_picked: str | None = None  # the turned card chosen before the pad was tapped
 
 
 def _show(value) -> str:
@@ -129,14 +132,17 @@ def entry(loaded: Loaded, access: Access, seen: Seen, view) -> Entry | None:
         e.blocked_dealer = pad_seat == hand.dealer
     if phase == "tricks":
         _tricks_pad(e, hand, state, bids, view.get("tricks", ""))
+        e.penalties = [bool(view.get(f"penalty-{s}")) for s in range(len(state.players))]
+        e.trump_picked = view.get("trump") if view.get("trump") in SUIT_SYMBOLS else None
     return e
 
 
 def _tricks_pad(e: Entry, hand, state, bids, draft_text: str) -> None:
-    """Tricks tapped in player by player (in the order of play), carried in the page's address until
-    they are recorded; the last player's are what is left. 3 taps and "Record" for 4 players."""
+    """Tricks tapped in player by player, carried in the page's address until they are recorded; the last
+    player's are what is left. 3 taps and "Record" for 4 players. In the order of the grid's columns, the same
+    every hand (#18: in the order of bidding, which shifts each hand, six counts went to the wrong players)."""
     draft = [view_number(part) for part in draft_text.split(",")] if draft_text else []
-    order = hand.order
+    order = list(range(len(state.players)))
     if len(draft) >= len(order) or None in draft or sum(draft) > hand.cards:
         draft = []  # a stale or mistyped address: start again
     if len(draft) == len(order) - 1:
@@ -145,7 +151,8 @@ def _tricks_pad(e: Entry, hand, state, bids, draft_text: str) -> None:
     e.tricks_rows = [(s, state.players[s], _show(bids[s]), taken.get(s, "")) for s in order]
     e.tricks_counted = sum(draft)
     if len(draft) < len(order):
-        e.tricks_pad_name = state.players[order[len(draft)]]
+        e.tricks_pad_seat = order[len(draft)]
+        e.tricks_pad_name = state.players[e.tricks_pad_seat]
         left = hand.cards - sum(draft)
         e.tricks_pad = [(value, ",".join(map(str, draft + [value])), value > left) for value in range(hand.cards + 1)]
 

@@ -1,0 +1,63 @@
+"""The tricks of a bid-exactly hand entered on the sheet (#18): in the grid's order, the same every hand, and
+nothing ticked lost when the pad is tapped."""
+from __future__ import annotations
+
+import re
+
+from tests.module_app import api, app, client  # noqa: F401  (one database per module)
+
+NAMES = ["Alessandra", "Bartolomeo", "Costanza", "Domenico"]
+
+
+def tricks_form(page: str) -> str:
+    return re.search(r'<form method="get"[^>]*class="tricks-form">(.*?)</form>', page, re.S).group(1)
+
+
+def test_tricks_are_asked_in_the_grids_order_every_hand(api, client):
+    """The pad asked in the order of bidding, which shifts every hand while the grid stays in seat order: entering
+    hand 2 in seat order put counts on the wrong players. Now every hand asks Alessandra, Bartolomeo, Costanza,
+    then the last one's are what is left, and the boxes are in the grid's order with the one asked marked."""
+    game = api.game(variant="wist", players=NAMES, first_dealer=0)
+    game_id, key = game["id"], game["keys"]["scorer"]
+    api.recorded(game_id, key, 1, {"bids": [1, 0, 0, 3], "tricks": [1, 1, 1, 10]})
+    api.recorded(game_id, key, 2, {"bids": [0, 1, 0, 1]})      # hand 2: Bartolomeo deals, Costanza bids first
+    sheet = f"/g/{game_id}/{key}"
+    for draft, asked in (("", "Alessandra"), ("3", "Bartolomeo"), ("3,4", "Costanza")):
+        form = tricks_form(client.get(f"{sheet}?tricks={draft}").get_data(as_text=True))
+        assert f'<p class="pad-title">Tricks of {asked}:</p>' in form
+        rows = re.findall(r'<label class="trick-row( next)?"><span>(\w+)', form)
+        assert [name for _, name in rows] == NAMES
+        assert [name for marked, name in rows if marked] == [asked]
+    form = tricks_form(client.get(f"{sheet}?tricks=3,4,1").get_data(as_text=True))
+    assert 'name="tricks-3" min="0" max="13" inputmode="numeric"\n                   value="5"' in form  # what is left
+
+
+def test_a_tick_is_kept_while_the_pad_is_tapped(api, client):
+    """"Illegal play – Bartolomeo" ticked before the pad was used was cleared by the next tap, and nothing said
+    so: the pad now asks for the next view with the form, so what is ticked goes with it, and is recorded."""
+    game = api.game(variant="whist-torneo", players=NAMES, first_dealer=0)
+    game_id, key = game["id"], game["keys"]["scorer"]
+    api.recorded(game_id, key, 1, {"bids": [1, 1, 0, 0]})   # a hand of 3 cards
+    sheet = f"/g/{game_id}/{key}"
+    form = tricks_form(client.get(sheet).get_data(as_text=True))
+    assert '<button type="submit" class="pad-key" name="tricks" value="3" formnovalidate>3</button>' in form
+    form = tricks_form(client.get(f"{sheet}?tricks=1&penalty-1=on&trump=S").get_data(as_text=True))
+    assert '<input type="checkbox" name="penalty-1" checked>' in form
+    assert re.search(r'name="trump" value="S" required\s+checked', form)   # the turned card chosen is kept too
+    assert '<input type="checkbox" name="penalty-0" >' in form
+    answer = client.post(f"{sheet}/hands/1", data={"tricks-0": "1", "tricks-1": "1", "tricks-2": "1", "tricks-3": "0",
+                                                   "penalty-1": "on", "trump": "S", "version": "2"})
+    assert answer.status_code == 303
+    hand = api.snapshot(game_id, key)[0]["hands"][0]
+    assert hand["penalties"] == [1] and hand["scores"][1] == 0
+
+
+def test_a_refused_hand_keeps_its_ticks(api, client):
+    game = api.game(variant="whist-torneo", players=NAMES, first_dealer=0)
+    game_id, key = game["id"], game["keys"]["scorer"]
+    api.recorded(game_id, key, 1, {"bids": [1, 1, 0, 0]})   # a hand of 3 cards
+    answer = client.post(f"/g/{game_id}/{key}/hands/1", data={"tricks-0": "1", "tricks-1": "1", "tricks-2": "1",
+                                                                "tricks-3": "1", "penalty-2": "on", "trump": "S",
+                                                                "version": "2"})
+    assert answer.status_code == 422
+    assert '<input type="checkbox" name="penalty-2" checked>' in tricks_form(answer.get_data(as_text=True))
