@@ -12,6 +12,8 @@ from collections import Counter
 from dataclasses import dataclass
 from typing import Any, Iterable, Mapping, Protocol
 
+from flask_babel import lazy_gettext as _l
+
 from ..model import Access, Loaded, Seen
 from ..rules.family import GameState, Hand
 
@@ -32,6 +34,7 @@ class Family(Protocol):
     rules: str  # its rules page, under docs/
     hand_word: Any  # "hand %(n)s" or "deal %(n)s" (lazily translated), as its players say it
     hands_word: Any  # "Hands" or "Deals": the axis of its running-totals chart
+    seat_link: Any  # what a player's own link lets them do, said on the Share panel (lazily translated)
 
     bid_body: Any  # the body of `PUT …/bids/<seat>` (a `shapes.Body`), None for a family without bidding
     hand_body: Any  # the body of `PUT …/hands/<n>` (a `shapes.Body`): the API checks its shape with it
@@ -91,7 +94,7 @@ class Siblings:
     names, and `api` (what its hand body and its answers look like: `HandBody`, `Game`)."""
 
     def __init__(self, id: str, present, sheet, stats, api, rules: str, hand_word, hands_word,
-                 scored_by: tuple[str, ...] | None = None):
+                 scored_by: tuple[str, ...] | None = None, seat_link=None):
         self.id, self._present, self._sheet, self._stats = id, present, sheet, stats
         self.scored_by = scored_by  # the fields that score the hand being entered; None: every change does
         self._says_corrected = "corrected" in inspect.signature(present.history_text).parameters
@@ -99,6 +102,8 @@ class Siblings:
         self.rules = rules  # its rules page under docs/
         self.hand_word = hand_word  # "hand %(n)s" or "deal %(n)s", as its players say it
         self.hands_word = hands_word  # "Hands" or "Deals"
+        self.seat_link = seat_link or _l("a player's code shows the sheet on that player's phone (the scorer enters "
+                                         "the scores).")
 
     def columns(self, state):
         return self._present.columns(state)

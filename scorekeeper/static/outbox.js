@@ -137,7 +137,8 @@
       // The sheet may say what the entry did in its own words ("Deal 5 corrected: …"): better than
       // "Recorded: Save the correction".
       var outcome = new DOMParser().parseFromString(text, "text/html").querySelector("#sheet [data-outcome]");
-      answer("recorded", [outcome ? outcome.textContent.trim() : words("recorded", item.label)]);
+      // Or the entry's own words ("Hand 3: tricks recorded."), not "Recorded: Record the tricks" (#19).
+      answer("recorded", [outcome ? outcome.textContent.trim() : item.done || words("recorded", item.label)]);
       // This entry moved the game to a new hand (even if a live refresh showed it first): say so,
       // live.js brings the new hand's heading into view.
       // Else, sent from a form that asks for it (the turned card of a deal), live.js keeps that form in view.
@@ -192,6 +193,7 @@
     var data = new FormData(form);
     if (button && button.name) data.set(button.name, button.value);
     var item = { url: url, body: new URLSearchParams(data).toString(), label: describe(button),
+                 done: button ? button.getAttribute("data-done") : null,
                  hand: s.dataset.hand, keep: form.hasAttribute("data-keep-in-view") };
     if (form.matches(".pad-form")) { item.seat = data.get("seat"); item.bid = data.get("bid"); }
     var queue = queued();

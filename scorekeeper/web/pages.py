@@ -317,7 +317,8 @@ def _share(who, loaded, status: int = 200, notice: str | None = None):
     cards += [("seat", seat, loaded.state.players[seat], address) for seat, address in enumerate(addresses["seats"])]
     cards.append(("scorer", None, gettext("Scorer (hand over the sheet)"), addresses["scorer"]))
     context = dict(cards=cards, qr_svg=qr_svg, base=url_for("pages.sheet", game_id=loaded.id, key=who.key),
-                   notice=notice, state=loaded.state, who=who, game=loaded)
+                   notice=notice, state=loaded.state, who=who, game=loaded,
+                   seat_link=family_of(loaded.state.variant).seat_link)
     template = "share.html"
     if is_htmx():
         return make_response(render_block(template, "share", **context), status)

@@ -209,7 +209,7 @@ def test_tricks_tapped_offline_wait_and_are_recorded(live_server, phone):
     expect(page.locator("#outbox")).to_contain_text("1 entry waiting to be sent")
     expect(page.locator("#outbox li")).to_have_text(["Record the tricks"])
     phone.set_offline(False)
-    expect(page.locator("#outbox")).to_have_text("Recorded: Record the tricks", timeout=10000)
+    expect(page.locator("#outbox")).to_have_text("Hand 1: tricks recorded.", timeout=10000)  # not the button again
     expect(page.locator("#entry-title")).to_contain_text("Hand 2")
     status, body = request(live_server, "GET", f"/api/v1/games/{game['id']}", key=game["keys"]["view"])
     assert body["hands"][0]["tricks"] == [1, 5, 4, 3]

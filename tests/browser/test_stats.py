@@ -57,6 +57,19 @@ def test_the_statistics_page_at_360_px(live_server, browser, artifacts, scheme, 
     no_overflow(page)
     for box in page.locator(".table-scroll").all():  # each table fits, or scrolls inside its own box
         assert box.evaluate("e => e.getBoundingClientRect().right") <= NARROW["width"]
+    # A table wider than the screen says it scrolls (#18): a line over it while more columns wait to the right,
+    # and a shadow at the edge; a table that fits says nothing.
+    for box in page.locator(".table-scroll:has(.scroll-hint)").all():
+        hint = box.locator(".scroll-hint")
+        if box.evaluate("e => e.scrollWidth > e.clientWidth"):
+            expect(hint).to_be_visible()
+            expect(hint).to_have_text("Swipe the table sideways to see every column →" if locale == "en-US" else
+                                      "Scorri la tabella di lato per vedere tutte le colonne →")
+            box.evaluate("e => e.scrollLeft = e.scrollWidth")
+            expect(hint).to_be_hidden()   # at the end: nothing more to see
+        else:
+            expect(hint).to_be_hidden()
+    assert "radial-gradient" in page.locator(".table-scroll").first.evaluate("e => getComputedStyle(e).backgroundImage")
     for index, section in enumerate(page.locator(".stats-variant").all()):
         section.screenshot(path=str(artifacts / f"stats-{scheme}-{locale}-{index}.png"))
     assert not serious(page)

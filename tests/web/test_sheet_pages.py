@@ -291,3 +291,26 @@ def test_a_dealer_drawn_at_random_is_said_on_the_sheet(client):
     assert dealer in PLAYERS4 and f"{dealer} deals" in page
     ticked = client.post("/new", data={"variant": "wist", "player": PLAYERS4, "first_dealer": "2"})
     assert "Drawn at random" not in client.get(ticked.headers["Location"]).get_data(as_text=True)
+
+
+@pytest.mark.parametrize("variant, players, said, not_said", [
+    ("wist", ["Anna", "Bruno", "Carla", "Dario"], "a player's code also lets that player enter their own bid.", None),
+    ("piquet", ["Anna", "Bruno"], "a player's code shows the sheet on that player's phone (the scorer enters the "
+     "scores).", "own bid"),
+    ("solo-whist", ["Anna", "Bruno", "Carla", "Dario"], "shows the sheet on that player's phone", "own bid"),
+    ("whist-classico", ["Anna", "Bruno", "Carla", "Dario"], "shows the sheet on that player's phone", "own bid"),
+])
+def test_the_share_panel_says_what_a_players_code_does_in_this_game(client, api, variant, players, said, not_said):
+    """In games without bids the Share panel offered player codes "to enter their own bid" (#18)."""
+    game = api.game(variant=variant, players=players)
+    page = client.get(f"/g/{game['id']}/{game['keys']['scorer']}/share").get_data(as_text=True)
+    assert said in page.replace("&#39;", "'")
+    assert not_said is None or not_said not in page
+
+
+def test_rules_and_csv_stay_together_on_the_title_line(client, api):
+    """On a seat's page at 360 px "CSV" went to a line of its own (#18): the two links are one group."""
+    game = api.game(variant="piquet", players=["Bartolomeo", "Ermenegilda"])
+    page = client.get(f"/g/{game['id']}/{game['keys']['seats'][1]}").get_data(as_text=True)
+    assert re.search(r'<span class="title-links"><a class="rules-link"[^>]*>Rules</a>\s*'
+                     r'<a class="rules-link"[^>]*>CSV</a></span>', page)

@@ -61,3 +61,17 @@ def test_a_refused_hand_keeps_its_ticks(api, client):
                                                                 "version": "2"})
     assert answer.status_code == 422
     assert '<input type="checkbox" name="penalty-2" checked>' in tricks_form(answer.get_data(as_text=True))
+
+
+def test_the_sealed_count_is_said_in_correct_italian(api, client):
+    """"1 dichiarazioni su 4" (#19): one slip is "1 dichiarazione su 4"."""
+    from tests.contract.drivers import Predictions
+    game = api.game(variant="wist", players=NAMES, first_dealer=0)
+    game_id, key = game["id"], game["keys"]["scorer"]
+    while (current := api.snapshot(game_id, key)[0])["current_hand"] != 7:     # Biglietti: the sealed round
+        number = current["current_hand"]
+        api.recorded(game_id, key, number, Predictions().first_hand(current["hands"][number - 1], 4))
+    assert api.bid(game_id, game["keys"]["seats"][2], 7, 2, 1).status_code == 200
+    client.get("/lang/it")
+    page = client.get(f"/g/{game_id}/{key}").get_data(as_text=True)
+    assert "1 dichiarazione su 4" in page and "dichiarazioni su" not in page

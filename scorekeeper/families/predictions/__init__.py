@@ -8,4 +8,5 @@ from . import api, present, sheet, stats
 
 FAMILY = Siblings("predictions", present, sheet, stats, api, hand_word=_l("hand %(n)s"),
                   hands_word=_l("Hands"), rules="rules/bid-exactly.md",
-                  scored_by=("tricks",))  # the turned card, bids and penalties alone leave the hand open
+                  scored_by=("tricks",),  # the turned card, bids and penalties alone leave the hand open
+                  seat_link=_l("a player's code also lets that player enter their own bid."))
