@@ -1,4 +1,5 @@
-"""Games in and out of CSV files, as a service: an import stored whole or not at all, every game read out.
+"""Games in and out of CSV files, as a service: an import (one game or many) stored whole or not at all, every
+game read out.
 
 The checking is `csvimport`'s (pure); here the game it describes is created with all its changes in
 the one transaction that creates a game (`games.create`), with new keys.
@@ -12,6 +13,7 @@ from __future__ import annotations
 
 import hashlib
 import io
+import json
 import re
 import sqlite3
 from datetime import datetime, timedelta, timezone
@@ -58,57 +60,86 @@ def check_once(value) -> str | None:
     return value
 
 
-def import_csv(db, source, once: str | None = None) -> tuple[games.Loaded, dict, bool]:
-    """A new game from an exported CSV, its bytes or a binary stream read as it comes (`csvimport.CsvRefused`
-    naming the line, and nothing stored); with `once`, the game an earlier import with that key made, if
-    any. Returns the game, its keys, and whether it was made earlier.
+def import_csv(db, source, once: str | None = None) -> tuple[list[tuple[games.Loaded, dict]], bool]:
+    """New games from an exported CSV — one game, or a file of many — from its bytes or a binary stream read as
+    it comes (`csvimport.CsvRefused` naming the line, and nothing stored: all the file's games or none); with
+    `once`, the games an earlier import with that key made, if any. Returns each game with its keys, and
+    whether they were made earlier.
 
-    The game is replayed once, by the import's own check: the state it ends with is the game's, kept
-    for the requests that follow (its sheet, opened next), not replayed again from what was stored."""
+    Each copy records where it comes from (the file's `game_id`, the game first exported, and when it was
+    imported): the home list says it is an import, and statistics count a game and its copies once. Each game
+    is replayed once, by the import's own check: the state it ends with is kept for the requests that follow."""
     source = Digesting(source)
     earlier = _made_with(db, once) if once is not None else None
     if earlier is not None:
         return _again(db, earlier, source.digest())
-    imported = csvimport.read(source, limit=getattr(db, "max_events", store.MAX_EVENTS))
-    stored = []
+    found = csvimport.read_all(source, limit=getattr(db, "max_events", store.MAX_EVENTS))
+    when = store.now()
+    stored: list[list] = [[] for _ in found]
 
-    def record(db, game_id):
-        stored.extend(store.append_events(db, game_id, 2, "change", imported.changes, "scorer", None))
-        if once is not None:
-            scorer = db.execute("SELECT key FROM keys WHERE game_id = ? AND role = 'scorer'", [game_id]).fetchone()
-            db.execute("INSERT INTO imports (idempotency_key, game_id, digest, scorer_key, created_at) "
-                       "VALUES (?, ?, ?, ?, ?)", [once, game_id, source.digest(), scorer[0], store.now()])
+    def recording(position: int, imported):
+        def record(db, game_id):
+            stored[position].extend(store.append_events(db, game_id, 2, "change", imported.changes, "scorer", None))
+            if once is not None:
+                if position == 0:
+                    scorer = db.execute("SELECT key FROM keys WHERE game_id = ? AND role = 'scorer'",
+                                        [game_id]).fetchone()
+                    db.execute("INSERT INTO imports (idempotency_key, game_id, digest, scorer_key, created_at) "
+                               "VALUES (?, ?, ?, ?, ?)", [once, game_id, source.digest(), scorer[0], when])
+                db.execute("INSERT INTO import_games (idempotency_key, position, game_id) VALUES (?, ?, ?)",
+                           [once, position, game_id])
+        return record
 
+    wanted = [games.New(imported.variant, imported.players, imported.first_dealer, imported.options,
+                        also=recording(position, imported),
+                        created={"imported": {"from": imported.game_id, "origin": _origin(db, imported.game_id),
+                                              "at": when}})
+              for position, imported in enumerate(found)]
     try:
-        created, keys = games.create(db, imported.variant, imported.players, imported.first_dealer,
-                                     imported.options, also=record)
-    except sqlite3.IntegrityError:  # the same key, sent twice at once: the other try made the game
+        made = games.create_many(db, wanted)
+    except sqlite3.IntegrityError:  # the same key, sent twice at once: the other try made the games
         earlier = _made_with(db, once) if once is not None else None
         if earlier is None:
             raise
         return _again(db, earlier, source.digest())
-    loaded = games.Loaded(created.id, imported.state, created.version + len(stored), [*created.events, *stored])
-    games.remember(db, loaded)
-    return loaded, keys, False
+    out = []
+    for (created, keys), imported, events in zip(made, found, stored):
+        loaded = games.Loaded(created.id, imported.state, created.version + len(events), [*created.events, *events])
+        games.remember(db, loaded)
+        out.append((loaded, keys))
+    return out, False
+
+
+def _origin(db, exported_from: str) -> str:
+    """The game a file's game first came from: the one it was exported from, or that one's origin when it was an
+    import itself (a copy of a copy counts as the original)."""
+    row = db.execute("SELECT payload FROM events WHERE game_id = ? AND seq = 1", [exported_from]).fetchone()
+    imported = json.loads(row[0]).get("imported") if row else None
+    return imported.get("origin", exported_from) if isinstance(imported, dict) else exported_from
 
 
 def _made_with(db, once: str):
-    """(game id, digest, scorer key) of the import made with this key within a day, or None."""
+    """(the game ids in the file's order, digest, scorer key of the first) of the import made with this key
+    within a day, or None."""
     since = (datetime.now(timezone.utc) - KEPT_FOR).isoformat(timespec="milliseconds")
-    return db.execute("SELECT game_id, digest, scorer_key FROM imports WHERE idempotency_key = ? AND created_at > ?",
-                      [once, since]).fetchone()
+    row = db.execute("SELECT game_id, digest, scorer_key FROM imports WHERE idempotency_key = ? AND created_at > ?",
+                     [once, since]).fetchone()
+    if row is None:
+        return None
+    ids = [r[0] for r in db.execute("SELECT game_id FROM import_games WHERE idempotency_key = ? ORDER BY position",
+                                    [once]).fetchall()]
+    return ids or [row[0]], row[1], row[2]
 
 
-def _again(db, earlier, digest: str) -> tuple[games.Loaded, dict, bool]:
-    game_id, first_digest, scorer = earlier
+def _again(db, earlier, digest: str) -> tuple[list[tuple[games.Loaded, dict]], bool]:
+    game_ids, first_digest, scorer = earlier
     if digest != first_digest:
         raise InvalidInput(N_("This idempotency key was used for another file: a new import needs a new key."),
                            field="Idempotency-Key")
-    keys = games.keys_of(db, game_id)
-    if keys.get("scorer") != scorer:
+    if games.keys_of(db, game_ids[0]).get("scorer") != scorer:
         raise StateConflict(N_("That import was made, and its scorer's link has been replaced since: open the game "
                                "with its new link."), field="Idempotency-Key")
-    return games.load(db, game_id), keys, True
+    return [(games.load(db, game_id), games.keys_of(db, game_id)) for game_id in game_ids], True
 
 
 def every_game(db):

@@ -97,7 +97,7 @@ def export_command(folder: str) -> None:
 @click.argument("file", type=click.File("rb"))
 @with_appcontext
 def import_command(file) -> None:
-    """Create a game from FILE, a game's CSV this app exported; print its links."""
+    """Create the games of FILE, a CSV this app exported (one game, or many: all-games.csv); print their links."""
     from . import archive
     from . import db as store
     from .csvimport import CsvRefused
@@ -107,15 +107,16 @@ def import_command(file) -> None:
     db = store.connect(app.config["SCOREKEEPER_DATABASE"])
     db.max_events = app.config.get("MAX_EVENTS_PER_GAME", store.MAX_EVENTS)
     try:
-        loaded, keys, _ = archive.import_csv(db, file)
+        made, _ = archive.import_csv(db, file)
     except CsvRefused as error:
         raise click.ClickException(f"{file.name}: {error}") from None
-    with app.test_request_context(base_url=app.config.get("PUBLIC_URL") or "http://localhost:5000"):
-        urls = links(loaded.id, keys)
-    click.echo(f"Imported game {loaded.id} ({loaded.variant.id}, {', '.join(loaded.state.players)}).")
-    click.echo(f"scorer: {urls['scorer']}\nview: {urls['view']}")
-    for name, url in zip(loaded.state.players, urls["seats"]):
-        click.echo(f"seat of {name}: {url}")
+    for loaded, keys in made:  # a file of many games (all-games.csv) imports as many
+        with app.test_request_context(base_url=app.config.get("PUBLIC_URL") or "http://localhost:5000"):
+            urls = links(loaded.id, keys)
+        click.echo(f"Imported game {loaded.id} ({loaded.variant.id}, {', '.join(loaded.state.players)}).")
+        click.echo(f"scorer: {urls['scorer']}\nview: {urls['view']}")
+        for name, url in zip(loaded.state.players, urls["seats"]):
+            click.echo(f"seat of {name}: {url}")
 
 
 OWNER_COMMANDS = (backup_command, export_command, import_command)

@@ -65,48 +65,84 @@ class Imported:
     options: dict
     changes: list[dict]
     state: object
+    game_id: str = ""  # as the file has it: the game it was exported from
+    line: int = 2  # where its rows start
 
 
-def read(source: bytes | BinaryIO, limit: int = MAX_EVENTS) -> Imported:
-    """The game of one exported CSV file, or `CsvRefused`; `source`: the file's bytes or a binary stream
-    (a request's body, an upload, an open file), read as it goes; `limit`: the most events a game may hold."""
+def read_all(source: bytes | BinaryIO, limit: int = MAX_EVENTS) -> list[Imported]:
+    """The games of an exported CSV file — one game, or many ("Download all games", `export-csv`'s
+    all-games.csv: each game's rows follow each other) — or `CsvRefused` for the first fault; `source`: the
+    file's bytes or a binary stream (a request's body, an upload, an open file), read as it goes; `limit`: the
+    most events one game may hold."""
     rows = _rows(_pieces(source))
     line, header = next(rows, (1, None))
     if header != GAME_COLUMNS:
         raise refuse(line, N_("the first line must be the header of a Segnapunti CSV, with these columns in "
                               "this order: %(columns)s."), columns=",".join(GAME_COLUMNS))
-    first, state, changes, kept, in_hand, overflow = None, None, [], [], 0, None
+    found: list[Imported] = []
+    reading: _Game | None = None
     for line, row in taking_turns(rows):
-        if first is None:
-            first, state = row, _start(line, row)
-        for name in FACTS:
-            if row[AT[name]] != first[AT[name]]:
-                raise refuse(line, N_("the column “%(column)s” differs from the first row's: a file holds one "
-                                      "game, and every row says the same of it."), column=name)
-            row[AT[name]] = first[AT[name]]  # one copy of what every row repeats
-        if not kept or row[AT["hand"]] != kept[-1][1][AT["hand"]]:
-            _room(line, changes, limit)
-            change = {**_json(line, row, "record", dict), "type": "hand", "hand": _whole(line, row, "hand")}
-            state = _apply(line, state, change)
-            changes.append(change)
-            in_hand = 0
-        in_hand += 1
-        if in_hand > len(state.players):  # more rows than a hand has: nothing after it is read (or kept)
-            overflow = line
+        if reading is not None and row[AT["game_id"]] != reading.first[AT["game_id"]]:
+            found.append(reading.finish())
+            if any(game.game_id == row[AT["game_id"]] for game in found):
+                raise refuse(line, N_("rows of game %(game)s come again after another game's: a game's rows follow "
+                                      "each other."), game=_short(row[AT["game_id"]]))
+            reading = None
+        if reading is None:
+            reading = _Game(line, row, limit)
+        if not reading.add(line, row):
             break
-        kept.append((line, row))
-    if first is None:
+    if reading is None:
         raise refuse(line + 1, N_("there are no rows: a game is exported once a hand is scored."))
-    was_ended = first[AT["ended"]] == "yes"
-    if overflow is not None:
-        _compare(first[AT["game_id"]], state, was_ended, kept)  # a difference before it comes first
-        raise _no_hand(overflow)
-    if was_ended:
-        _room(line, changes, limit)
-        changes.append({"type": "end"})
-        state = _apply(line, state, changes[-1])
-    _compare(first[AT["game_id"]], state, was_ended, kept)
-    return Imported(state.variant.id, list(state.players), state.first_dealer, dict(state.options), changes, state)
+    found.append(reading.finish())
+    return found
+
+
+class _Game:
+    """One game's rows read in turn: its facts from its first row, each hand replayed as it comes."""
+
+    def __init__(self, line: int, row: list[str], limit: int):
+        self.start, self.first, self.limit = line, row, limit
+        self.state = _start(line, row)
+        self.changes: list[dict] = []
+        self.kept: list = []
+        self.in_hand = 0
+        self.overflow: int | None = None
+        self.last = line
+
+    def add(self, line: int, row: list[str]) -> bool:
+        """Take one more row; False when it is one row more than its hand has (nothing after it is read)."""
+        for name in FACTS:
+            if row[AT[name]] != self.first[AT[name]]:
+                raise refuse(line, N_("the column “%(column)s” differs from the first row's: every row of a game "
+                                      "says the same of it."), column=name)
+            row[AT[name]] = self.first[AT[name]]  # one copy of what every row repeats
+        self.last = line
+        if not self.kept or row[AT["hand"]] != self.kept[-1][1][AT["hand"]]:
+            _room(line, self.changes, self.limit)
+            change = {**_json(line, row, "record", dict), "type": "hand", "hand": _whole(line, row, "hand")}
+            self.state = _apply(line, self.state, change)
+            self.changes.append(change)
+            self.in_hand = 0
+        self.in_hand += 1
+        if self.in_hand > len(self.state.players):
+            self.overflow = line
+            return False
+        self.kept.append((line, row))
+        return True
+
+    def finish(self) -> Imported:
+        game_id, was_ended, state = self.first[AT["game_id"]], self.first[AT["ended"]] == "yes", self.state
+        if self.overflow is not None:
+            _compare(game_id, state, was_ended, self.kept)  # a difference before it comes first
+            raise _no_hand(self.overflow)
+        if was_ended:
+            _room(self.last, self.changes, self.limit)
+            self.changes.append({"type": "end"})
+            state = _apply(self.last, state, self.changes[-1])
+        _compare(game_id, state, was_ended, self.kept)
+        return Imported(state.variant.id, list(state.players), state.first_dealer, dict(state.options), self.changes,
+                        state, game_id, self.start)
 
 
 def _room(line: int, changes: list, limit: int) -> None:

@@ -121,7 +121,16 @@ def _v5(db: sqlite_utils.Database) -> None:
                          not_null={"game_id", "digest", "scorer_key", "created_at"})
 
 
-MIGRATIONS = [_v1, _v2, _v3, _v4, _v5]  # append only: migration i brings the file from user_version i to i + 1
+def _v6(db: sqlite_utils.Database) -> None:
+    """A file of many games imports as many games (issue #19): an idempotency key then stands for each of
+    them, in the file's order (`imports` keeps the first, as before)."""
+    db["import_games"].create({"idempotency_key": str, "position": int, "game_id": str},
+                              pk=("idempotency_key", "position"),
+                              foreign_keys=[("idempotency_key", "imports", "idempotency_key"),
+                                            ("game_id", "games", "id")], not_null={"game_id"})
+
+
+MIGRATIONS = [_v1, _v2, _v3, _v4, _v5, _v6]  # append only: migration i brings the file from user_version i to i + 1
 
 
 def migrate(db: sqlite_utils.Database) -> None:

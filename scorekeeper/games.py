@@ -22,6 +22,7 @@ import secrets
 import threading
 from collections import OrderedDict
 from contextlib import contextmanager
+from dataclasses import dataclass
 from typing import Collection
 
 from . import db as store
@@ -45,28 +46,49 @@ def create(db, variant, players, first_dealer=None, options=None, also=None) -> 
 
     `also(db, game_id)` runs in the same transaction (a tournament attaching its new partita):
     when it refuses, no game is left behind."""
-    drawn = first_dealer is None and isinstance(players, list) and bool(players)
-    if drawn:
-        first_dealer = secrets.randbelow(len(players))
-    state = new_game(variant, players, first_dealer, options)
-    game_id = new_id()
-    keys = {"scorer": new_key(), "view": new_key(), "seats": [new_key() for _ in state.players]}
-    payload = {"variant": state.variant.id, "players": list(state.players),
-               "first_dealer": state.first_dealer, "options": state.options}
-    if drawn:
-        payload["dealer_drawn"] = True  # the sheet says so until the first hand is in
+    [made] = create_many(db, [New(variant, players, first_dealer, options, also)])
+    return made
+
+
+@dataclass(frozen=True)
+class New:
+    """A game to create: what `create` takes, and what its creation records besides (an import's origin)."""
+    variant: object
+    players: object
+    first_dealer: object = None
+    options: object = None
+    also: object = None  # `also(db, game_id)`, run in the transaction
+    created: dict | None = None  # more facts for the `created` event
+
+
+def create_many(db, wanted: list[New]) -> list[tuple[Loaded, dict]]:
+    """Several games in one transaction (a file of many games imported): every one is stored, or none."""
+    prepared = []
+    for new in wanted:
+        drawn = new.first_dealer is None and isinstance(new.players, list) and bool(new.players)
+        first_dealer = secrets.randbelow(len(new.players)) if drawn else new.first_dealer
+        state = new_game(new.variant, new.players, first_dealer, new.options)
+        keys = {"scorer": new_key(), "view": new_key(), "seats": [new_key() for _ in state.players]}
+        payload = {"variant": state.variant.id, "players": list(state.players),
+                   "first_dealer": state.first_dealer, "options": state.options, **(new.created or {})}
+        if drawn:
+            payload["dealer_drawn"] = True  # the sheet says so until the first hand is in
+        prepared.append((new, state, new_id(), keys, payload))
+    made = []
     with store.write(db):
-        db["games"].insert({"id": game_id, "variant": state.variant.id, "created_at": store.now()})
-        rows = [("scorer", None, keys["scorer"]), ("view", None, keys["view"])]
-        rows += [("seat", seat, key) for seat, key in enumerate(keys["seats"])]
-        db["keys"].insert_all({"key": k, "game_id": game_id, "role": role, "seat": seat,
-                               "created_at": store.now()} for role, seat, k in rows)
-        created = store.append_event(db, game_id, 1, "created", payload, "scorer", None)
-        if also is not None:
-            also(db, game_id)
-    loaded = Loaded(game_id, state, 1, [created])
-    remember(db, loaded)
-    return loaded, keys
+        for new, state, game_id, keys, payload in prepared:
+            db["games"].insert({"id": game_id, "variant": state.variant.id, "created_at": store.now()})
+            rows = [("scorer", None, keys["scorer"]), ("view", None, keys["view"])]
+            rows += [("seat", seat, key) for seat, key in enumerate(keys["seats"])]
+            db["keys"].insert_all({"key": k, "game_id": game_id, "role": role, "seat": seat,
+                                   "created_at": store.now()} for role, seat, k in rows)
+            created = store.append_event(db, game_id, 1, "created", payload, "scorer", None)
+            if new.also is not None:
+                new.also(db, game_id)
+            made.append((Loaded(game_id, state, 1, [created]), keys))
+    for loaded, _ in made:
+        remember(db, loaded)
+    return made
 
 
 def variant_of(db, game_id: str):

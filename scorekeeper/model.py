@@ -76,6 +76,18 @@ class Loaded:
         return self.state.variant
 
     @property
+    def imported(self) -> dict | None:
+        """Where a game imported from a CSV file came from: {"from": the game exported, "origin": the first of
+        its line, "at": when}; None for a game made here."""
+        facts = self.events[0]["payload"].get("imported") if self.events else None
+        return facts if isinstance(facts, dict) else None
+
+    @property
+    def origin(self) -> str:
+        """The game this one is, or is a copy of: statistics count a game and its copies once."""
+        return (self.imported or {}).get("origin") or self.id
+
+    @property
     def dealer_drawn(self) -> bool:
         """The app drew the first dealer (the creator left it to chance)."""
         return bool(self.events) and bool(self.events[0]["payload"].get("dealer_drawn"))

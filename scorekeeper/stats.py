@@ -62,6 +62,17 @@ class VariantStats:
     players: list[PlayerStats] = field(default_factory=list)  # most wins first
 
 
+def once_each(loadeds: Iterable) -> list:
+    """A game and its copies imported from files count once (#19: an imported game doubled its statistics):
+    of each, the one that has come furthest (the most changes), in the order first seen."""
+    kept: dict[str, object] = {}
+    for loaded in loadeds:
+        found = kept.get(loaded.origin)
+        if found is None or len(loaded.events) > len(found.events):
+            kept[loaded.origin] = loaded
+    return list(kept.values())
+
+
 def name_key(name: str) -> str:
     return same_name(tidy_name(name))
 

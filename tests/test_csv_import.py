@@ -23,6 +23,12 @@ HOSTILE = ["=SUM(A1)", "+39 333", "-Bob", "@home", 'Il "Capo"', "Zoë, la grande
            "'=x", "=x", "Line\nbreak", "Niccolò", "\t=tab"]
 
 
+def read_one(source, **kwargs):
+    """The game of a file of one game."""
+    [imported] = csvimport.read_all(source, **kwargs)
+    return imported
+
+
 def play(variant_id: str, players, first_dealer: int, options, changes):
     state = new_game(variant_id, players, first_dealer, options)
     for change in changes:
@@ -87,14 +93,14 @@ def test_piquet_byte_for_byte():
 @pytest.mark.parametrize("state, ended", [(MORTO, False), (SOLO, True), (PIQUET, False)])
 def test_the_known_games_come_back_the_same(state, ended):
     text = export(state, ended)
-    imported = csvimport.read(text.encode())
+    imported = read_one(text.encode())
     assert imported.state.totals == state.totals and imported.state.players == state.players
     assert export(imported.state, ended) == text
 
 
 def test_what_an_import_records():
     """The changes of the new game: each hand's record, then the end the players chose."""
-    imported = csvimport.read(export(SOLO, ended=True).encode())
+    imported = read_one(export(SOLO, ended=True).encode())
     assert (imported.variant, imported.players, imported.first_dealer) == ("solo-whist", ["Anna", "Bruno", "Carla",
                                                                                           "Dario"], 0)
     assert imported.options == {"system": 1, "stake": "0.10", "currency": "EUR", "deals": None}
@@ -134,7 +140,7 @@ def test_export_import_export_is_the_identity(variant_id, data):
     ended = {"type": "end"} in changes
     text = export(state, ended)
     assert not risky_cells(text)
-    imported = csvimport.read(text.encode())
+    imported = read_one(text.encode())
     assert export(imported.state, ended) == text
     assert imported.state.players == state.players and imported.state.totals == state.totals
     assert imported.state.finished == state.finished
@@ -161,14 +167,14 @@ def edited(line: int, old: str, new: str) -> str:
 
 def refused(text: str | bytes) -> CsvRefused:
     with pytest.raises(CsvRefused) as caught:
-        csvimport.read(text.encode() if isinstance(text, str) else text)
+        read_one(text.encode() if isinstance(text, str) else text)
     assert caught.value.code == "invalid_csv"
     return caught.value
 
 
 def test_the_good_file_is_taken_with_a_bom_and_either_line_end():
     for text in (GOOD, "\ufeff" + GOOD, GOOD.replace("\r\n", "\n")):
-        assert csvimport.read(text.encode()).state.totals == (29, 1, 26, 9)
+        assert read_one(text.encode()).state.totals == (29, 1, 26, 9)
 
 
 @pytest.mark.parametrize("text, line, words", [
@@ -186,7 +192,7 @@ def test_the_good_file_is_taken_with_a_bom_and_either_line_end():
     (edited(2, '"{""bids""', '"{bids""'), 2, "“record” must hold JSON"),
     (edited(2, ",wist,", ",scopa,"), 2, "Unknown game “scopa”"),
     (edited(3, ",wist,", ",wist-cagliari,"), 3, "the column “variant” differs"),  # another variant's row
-    (edited(5, "G1,", "G2,"), 5, "the column “game_id” differs"),  # another game's row
+    (edited(5, "G1,", "G2,"), 5, "rows are missing"),  # another game begins before hand 1 is whole
     (edited(1, "score,total", "total,score"), 1, "the first line must be the header"),   # reordered columns
     (edited(1, ",detail", ""), 1, "the first line must be the header"),                   # a missing column
     (edited(4, ",Carla,", ",Carla,,"), 4, "this row has 20 cells where the header has 19"),
@@ -246,19 +252,47 @@ def test_fifty_megabytes_of_junk_are_refused_at_once(junk, read_whole):
     read past (a few chunks); empty lines are read through, a chunk at a time, to the fault after them."""
     source = Counted(junk)
     with pytest.raises(CsvRefused) as caught:
-        csvimport.read(source)
+        read_one(source)
     assert caught.value.line >= 1
     assert source.taken == len(junk) if read_whole else source.taken <= 4 * csvimport.CHUNK
 
 
 def test_a_file_over_the_games_limit_of_changes_is_refused():
     with pytest.raises(CsvRefused) as caught:
-        csvimport.read(GOOD.encode(), limit=2)  # the creation and hand 1; hand 2 would be the third event
+        read_one(GOOD.encode(), limit=2)  # the creation and hand 1; hand 2 would be the third event
     assert caught.value.line == 6 and "at most 2 changes" in str(caught.value)
 
 
 def test_blank_lines_at_the_end_are_fine_not_in_between():
-    assert csvimport.read((GOOD + "\r\n\n\r\n").encode()).state.totals == (29, 1, 26, 9)
+    assert read_one((GOOD + "\r\n\n\r\n").encode()).state.totals == (29, 1, 26, 9)
     rows = lines()
     error = refused("\r\n".join(rows[:3] + [""] + rows[3:]))
     assert error.line == 4 and "an empty line" in str(error)
+
+
+def many(*games: tuple[str, object, bool]) -> str:
+    """Several games in one file, as "Download all games" writes it: one header, each game's rows in turn."""
+    return csvexport.text(csvexport.GAME_COLUMNS, (row for game_id, state, ended in games
+                                                   for row in csvexport.cells(game_id, state, ended)))
+
+
+def test_a_file_of_many_games_reads_as_many_games():
+    """"Download all games" could not be imported back: refused at its second game (#19)."""
+    text = many(("G1", MORTO, False), ("G2", SOLO, True), ("G3", PIQUET, False))
+    found = csvimport.read_all(text.encode())
+    assert [(g.game_id, g.variant, g.line) for g in found] == [("G1", "whist-morto", 2), ("G2", "solo-whist", 6),
+                                                                ("G3", "piquet", 14)]
+    assert [g.state.totals for g in found] == [MORTO.totals, SOLO.totals, PIQUET.totals]
+    assert found[1].changes[-1] == {"type": "end"}
+
+
+def test_a_file_of_many_games_is_refused_whole_at_its_first_fault():
+    good = many(("G1", MORTO, False), ("G2", SOLO, True))
+    broken = good + export(PIQUET, game_id="G3").split("\r\n", 1)[1].replace(",23,23,", ",24,24,")
+    with pytest.raises(CsvRefused) as refused:
+        csvimport.read_all(broken.encode())
+    assert refused.value.line == 14 and "the column “score” says “24”" in str(refused.value)
+    again = many(("G1", MORTO, False), ("G2", SOLO, True)) + export(MORTO, game_id="G1").split("\r\n", 1)[1]
+    with pytest.raises(CsvRefused) as refused:
+        csvimport.read_all(again.encode())
+    assert refused.value.line == 14 and "rows of game G1 come again after another game's" in str(refused.value)

@@ -98,21 +98,30 @@ def create_game():
 
 @bp.post("/games/import")
 def import_game():
-    """A game from a CSV this app exported (`text/csv` body): created whole, or 422 `invalid_csv` with the line.
-    With an `Idempotency-Key`, a retry gets the game the first try made (`Idempotent-Replayed: true`)."""
+    """The games of a CSV this app exported (`text/csv` body): created whole, or 422 `invalid_csv` with the line.
+    The answer is the first game's, as for one game; a file of many adds `games`, each as the first. With an
+    `Idempotency-Key`, a retry gets the games the first try made (`Idempotent-Replayed: true`)."""
     if request.mimetype != "text/csv":
         raise UnsupportedMediaType()
     once = archive.check_once(request.headers.get("Idempotency-Key"))
-    loaded, keys, again = archive.import_csv(get_db(), import_body(), once)
-    return created(loaded, keys, {"Idempotent-Replayed": "true"} if again else {})
+    made, again = archive.import_csv(get_db(), import_body(), once)
+    answer = created_body(*made[0])
+    if len(made) > 1:
+        answer["games"] = [created_body(loaded, keys) for loaded, keys in made]
+    return jsonify(answer), 201, {"Location": f"/api/v1/games/{made[0][0].id}",
+                                  **({"Idempotent-Replayed": "true"} if again else {})}
+
+
+def created_body(loaded: games.Loaded, keys: dict) -> dict:
+    """A new game, its keys and links (a game created, or imported)."""
+    game = game_json(loaded, None)
+    return {"id": loaded.id, "variant": game["variant"], "version": loaded.version,
+            "keys": keys, "links": links(loaded.id, keys), "game": game}
 
 
 def created(loaded: games.Loaded, keys: dict, headers=None):
-    """201 with the new game, its keys and links (a game created, or imported)."""
-    game = game_json(loaded, None)
-    return (jsonify({"id": loaded.id, "variant": game["variant"], "version": loaded.version,
-                     "keys": keys, "links": links(loaded.id, keys), "game": game}),
-            201, {"Location": f"/api/v1/games/{loaded.id}", **(headers or {})})
+    """201 with the new game, its keys and links."""
+    return jsonify(created_body(loaded, keys)), 201, {"Location": f"/api/v1/games/{loaded.id}", **(headers or {})}
 
 
 @bp.get("/games/<game_id>")

@@ -28,6 +28,7 @@ class HomeGame:
     finished: bool | None  # None: not worked out (an older game)
     winners: str  # who won (or share the win), for a finished game; "" for a draw
     opens: bool = True  # False: its link no longer opens it (label and facts are then left out)
+    imported: str = ""  # when a copy imported from a file was made, in the reader's language (#19)
 
 
 def _winners(state) -> str:
@@ -41,18 +42,19 @@ def _winners(state) -> str:
 def home_games() -> list[HomeGame]:
     out = []
     for index, (game_id, key, role, label, opened, opens) in enumerate(devices.listed("game")):
-        finished, winners = None, ""
+        finished, winners, imported = None, "", ""
         if not opens:
             out.append(HomeGame(game_id, "", role, "", opened_date(opened), None, "", opens=False))
             continue
         if index < DETAILED:
             try:
-                state = games.load(get_db(), game_id).state
+                loaded = games.load(get_db(), game_id)
             except games.NotFound:
                 continue
-            finished = state.finished
-            winners = _winners(state) if finished else ""
-        out.append(HomeGame(game_id, key, role, label, opened_date(opened), finished, winners))
+            finished = loaded.state.finished
+            winners = _winners(loaded.state) if finished else ""
+            imported = opened_date(loaded.imported["at"]) if loaded.imported else ""
+        out.append(HomeGame(game_id, key, role, label, opened_date(opened), finished, winners, imported=imported))
     return out
 
 

@@ -33,8 +33,9 @@ def is_htmx() -> bool:
 # -- home and language ------------------------------------------------------------------------
 @bp.get("/")
 def home(status: int = 200, import_error: str | None = None):
+    imported = _int_arg(request.args.get("imported")) if status == 200 else None  # after a file of many games
     return render_template("home.html", games=home_games(), tournaments=devices.listed("tournament"),
-                           import_error=import_error, import_once=secrets.token_urlsafe(18)), status
+                           import_error=import_error, import_once=secrets.token_urlsafe(18), imported=imported), status
 
 
 @bp.get("/games.csv")
@@ -50,15 +51,20 @@ def phone_games():
 
 @bp.post("/import")
 def import_game():
-    """A game from a CSV file this app exported: on this phone's list as its scorer, its sheet opened."""
+    """The games of a CSV file this app exported: on this phone's list as their scorer, in the file's order;
+    one game's sheet opened, or the list with how many came in."""
     upload = request.files.get("file")
     try:  # the form's key: sent twice (a double tap, a retry after the Wi-Fi dropped), it imports once
         once = archive.check_once(request.form.get("once"))
-        loaded, keys, _ = archive.import_csv(get_db(), upload.stream if upload else b"", once)
+        made, _ = archive.import_csv(get_db(), upload.stream if upload else b"", once)
     except RuleError as error:  # a file refused at its line (CsvRefused), or a mangled key
         return home(status_of(error), message(error))
-    remember(loaded.id, keys["scorer"], "scorer", loaded.state)
-    return redirect(url_for("pages.sheet", game_id=loaded.id, key=keys["scorer"]), 303)
+    for loaded, keys in reversed(made):  # the newest on the list is the file's first
+        remember(loaded.id, keys["scorer"], "scorer", loaded.state)
+    if len(made) == 1:
+        loaded, keys = made[0]
+        return redirect(url_for("pages.sheet", game_id=loaded.id, key=keys["scorer"]), 303)
+    return redirect(url_for("pages.home", imported=len(made)), 303)
 
 
 @bp.post("/forget/<kind>/<item_id>")

@@ -133,7 +133,8 @@ def phone():
         except games.NotFound:
             continue
         where[game_id] = Where(opened_date(opened, "short"), key)
-    return render_template("stats.html", title=gettext("Statistics"), tables=tables(stats.compute(loaded), where),
+    return render_template("stats.html", title=gettext("Statistics"),
+                           tables=tables(stats.compute(stats.once_each(loaded)), where),
                            capped=len(listed) > MAX_GAMES, max_games=MAX_GAMES,
                            back_url=url_for("pages.home"), back_text=gettext("Home"),
                            empty=gettext("No statistics yet: they come from the games on this phone once a hand "

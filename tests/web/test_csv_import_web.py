@@ -302,3 +302,90 @@ def test_the_import_form_sent_twice_imports_once(app, client):
     assert answers[0].headers["Location"] == answers[1].headers["Location"]
     assert count_rows(app) == before + 1
     assert client.get("/").get_data(as_text=True).split('name="once" value="')[1].split('"')[0] != once
+
+
+# -- a file of many games, and imported copies (#19) ---------------------------------------------------------
+def piquet_game(api):
+    data = api.game(variant="piquet", players=["Bartolomeo", "Ermenegilda"], first_dealer=1)
+    body = {"point": [5, 0], "sets": [0, 3], "trick_winners": [0] * 7 + [1] * 5}
+    assert api.hand(data["id"], data["keys"]["scorer"], 1, body).status_code == 200
+    return data
+
+
+def all_games(client, *games) -> str:
+    """"Download all games (CSV)" of a phone that opened these games."""
+    for game in games:
+        assert client.get(f"/g/{game['id']}/{game['keys']['view']}").status_code == 200
+    return client.get("/games.csv").get_data(as_text=True)
+
+
+def test_download_all_games_imports_back_as_many_games_through_the_page(app, client):
+    """The import right below "Download all games" refused that file at its second game (#19)."""
+    api = Api(client)
+    first, second = scored_game(api), piquet_game(api)
+    text = all_games(client, first, second)
+    before = count_rows(app)
+    response = client.post("/import", data={"file": (io.BytesIO(text.encode()), "segnapunti-games.csv")},
+                           content_type="multipart/form-data")
+    assert response.status_code == 303 and response.headers["Location"] == "/?imported=2"
+    assert count_rows(app) == before + 2
+    home = client.get("/?imported=2").get_data(as_text=True)
+    assert "2 games imported from the file: at the top of the list." in home
+    assert home.count("imported on ") == 2   # each copy says it is one, and from when
+    # The copies come first, in the file's order (the newest of the phone's first), the originals below.
+    listed = [line for line in home.splitlines() if '<li><a href="/g/' in line]
+    assert ["Piquet" in line for line in listed] == [True, False, True, False]
+    # Statistics count a game and its copy once.
+    stats = client.get("/stats").get_data(as_text=True)
+    assert stats.count("1 game, 0 finished") == 2 and "2 games" not in stats   # Wist and Piquet, once each
+
+
+def test_a_file_of_many_games_through_the_api(app, client):
+    api = Api(client)
+    games = [scored_game(api), scored_game(api, players=HOSTILE[:4]), piquet_game(api)]
+    text = all_games(client, *games)
+    response = post_csv(client, text.encode())
+    assert response.status_code == 201
+    body = response.get_json()
+    assert {"id", "variant", "version", "keys", "links", "game"} <= set(body) and len(body["games"]) == 3
+    assert body["id"] == body["games"][0]["id"] and response.headers["Location"] == f"/api/v1/games/{body['id']}"
+    assert [g["game"]["players"] for g in body["games"]] == [g["game"]["players"] for g in reversed(games)]
+    for made in body["games"]:   # each as creating a game answers, each game whole
+        assert made["game"]["totals"] == Api(client).get(made["id"], made["keys"]["view"]).get_json()["totals"]
+
+
+def test_a_file_whose_third_game_is_broken_imports_nothing(app, client):
+    api = Api(client)
+    games = [scored_game(api), scored_game(api, players=HOSTILE[:4]), piquet_game(api)]
+    text = all_games(client, *games)
+    lines = text.split("\r\n")
+    broken = "\r\n".join(lines[:-2] + [lines[-2].replace(",0,", ",7,", 1)] + lines[-1:])
+    before = count_rows(app)
+    response = post_csv(client, broken.encode())
+    assert response.status_code == 422 and count_rows(app) == before
+    error = response.get_json()["error"]
+    assert error["code"] == "invalid_csv" and error["line"] >= 18   # in the third game, whose rows start at 18
+
+
+def test_import_csv_brings_back_every_game_of_all_games_csv(app, client, tmp_path):
+    api = Api(client)
+    games = [scored_game(api), scored_game(api, players=HOSTILE[:4])]
+    runner = app.test_cli_runner()
+    assert runner.invoke(args=["export-csv", str(tmp_path / "out")]).exit_code == 0
+    before = count_rows(app)
+    result = runner.invoke(args=["import-csv", str(tmp_path / "out" / "all-games.csv")])
+    assert result.exit_code == 0, result.output
+    imported = [line for line in result.output.splitlines() if line.startswith("Imported game ")]
+    assert [line.endswith(f"(wist, {', '.join(g['game']['players'])}).") for line, g in zip(imported, games)] == [
+        True, True] and count_rows(app) == before + 2   # all-games.csv holds them oldest first
+
+
+def test_many_games_sent_again_with_their_key_give_the_same_games(app, client):
+    api = Api(client)
+    text = all_games(client, scored_game(api), scored_game(api, players=HOSTILE[:4]))
+    first = post_csv(client, text.encode(), **{"Idempotency-Key": "many-games-0123456789"})
+    before = count_rows(app)
+    again = post_csv(client, text.encode(), **{"Idempotency-Key": "many-games-0123456789"})
+    assert again.status_code == 201 and again.headers["Idempotent-Replayed"] == "true"
+    assert [g["id"] for g in again.get_json()["games"]] == [g["id"] for g in first.get_json()["games"]]
+    assert count_rows(app) == before

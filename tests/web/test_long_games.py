@@ -81,7 +81,7 @@ def test_a_16_megabyte_line_is_refused_at_once_holding_little_memory(name):
     tracemalloc.start()
     try:
         with pytest.raises(CsvRefused) as refused:
-            csvimport.read(data)
+            csvimport.read_all(data)
         peak = tracemalloc.get_traced_memory()[1]
     finally:
         tracemalloc.stop()

@@ -22,9 +22,9 @@ SOLO_DEAL = {"contract": "solo", "declarer": 1, "trump": "H", "tricks": 6}
 
 @pytest.fixture
 def replays(monkeypatch):
-    """How many times games were replayed whole (`games.replay`) and CSV files read (`csvimport.read`)."""
+    """How many times games were replayed whole (`games.replay`) and CSV files read (`csvimport.read_all`)."""
     counts = {"replay": 0, "csv": 0}
-    replay, read = games.replay, csvimport.read
+    replay, read = games.replay, csvimport.read_all
 
     def counted_replay(rows):
         counts["replay"] += 1
@@ -35,7 +35,7 @@ def replays(monkeypatch):
         return read(*args, **kwargs)
 
     monkeypatch.setattr(games, "replay", counted_replay)
-    monkeypatch.setattr(csvimport, "read", counted_read)
+    monkeypatch.setattr(csvimport, "read_all", counted_read)
     return counts
 
 
