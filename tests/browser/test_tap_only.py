@@ -165,7 +165,7 @@ def test_the_new_hand_comes_into_view_even_when_the_live_refresh_shows_it_first(
         route.fulfill(response=answer)
     page.route(f"**/g/{game_id}/{key}/hands/1", slow_answer)
     button.tap()
-    expect(page.locator("#outbox")).to_contain_text("Recorded", timeout=10000)
+    expect(page.locator("#outbox")).to_contain_text("Hand 1: tricks recorded.", timeout=10000)
     expect(page.locator("#entry-title")).to_contain_text("Hand 2")
     expect(page.locator("#entry-title")).to_be_in_viewport()
     context.close()
