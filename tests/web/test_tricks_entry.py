@@ -75,3 +75,46 @@ def test_the_sealed_count_is_said_in_correct_italian(api, client):
     client.get("/lang/it")
     page = client.get(f"/g/{game_id}/{key}").get_data(as_text=True)
     assert "1 dichiarazione su 4" in page and "dichiarazioni su" not in page
+
+
+def turn_line(client, game_id: str, key: str) -> str | None:
+    page = client.get(f"/g/{game_id}/{key}").get_data(as_text=True)
+    found = re.search(r'<p class="turn" role="status">(.*?)</p>', page)
+    return found and found.group(1)
+
+
+def test_a_players_phone_says_when_to_bid(api, client):
+    """A player's own phone showed nothing before their turn: no pad, no "you bid after Anna" (#19)."""
+    client.get("/lang/en")
+    game = api.game(variant="wist", players=NAMES, first_dealer=0)   # Alessandra deals: Bartolomeo bids first
+    game_id, seats = game["id"], game["keys"]["seats"]
+    assert turn_line(client, game_id, seats[1]) == "Your turn: bid now."
+    assert 'class="pad-form"' in client.get(f"/g/{game_id}/{seats[1]}").get_data(as_text=True)
+    assert turn_line(client, game_id, seats[2]) == "Bartolomeo bids now; you bid next."
+    assert turn_line(client, game_id, seats[0]) == "Bartolomeo bids now; you bid after Domenico."
+    assert 'class="pad-form"' not in client.get(f"/g/{game_id}/{seats[0]}").get_data(as_text=True)
+    assert api.bid(game_id, seats[1], 1, 1, 2).status_code == 200
+    assert turn_line(client, game_id, seats[1]) == "You bid 2. Costanza bids now."
+    assert turn_line(client, game_id, seats[2]) == "Your turn: bid now."
+    assert turn_line(client, game_id, game["keys"]["view"]) is None   # the table's view: the bidders list says it
+
+
+def test_in_a_sealed_round_the_scorer_picks_and_the_player_is_told(api, client):
+    """The scorer's pad moved on to the next player by itself in sealed rounds, inviting more; a player whose slip
+    the scorer entered was not told (#19)."""
+    from tests.contract.drivers import Predictions
+    client.get("/lang/en")
+    game = api.game(variant="wist", players=NAMES, first_dealer=0)
+    game_id, key, seats = game["id"], game["keys"]["scorer"], game["keys"]["seats"]
+    while (current := api.snapshot(game_id, key)[0])["current_hand"] != 7:     # Biglietti
+        number = current["current_hand"]
+        api.recorded(game_id, key, number, Predictions().first_hand(current["hands"][number - 1], 4))
+    page = client.get(f"/g/{game_id}/{key}").get_data(as_text=True)
+    assert 'class="pad-form"' not in page and "For a player without one, tap their name" in page
+    assert 'class="pad-form"' in client.get(f"/g/{game_id}/{key}?seat=0").get_data(as_text=True)
+    assert turn_line(client, game_id, seats[2]) == "Enter your bid: nobody sees it until the tricks are in."
+    assert api.bid(game_id, seats[2], 7, 2, 1).status_code == 200
+    assert api.bid(game_id, key, 7, 0, 3).status_code == 200      # Alessandra has no phone: the scorer enters it
+    assert turn_line(client, game_id, seats[0]) == "The scorer entered your bid for you: 3."
+    assert turn_line(client, game_id, seats[2]) == ("Your bid is in: 1. The others' stay hidden until the tricks are "
+                                                    "in.").replace("'", "&#39;")

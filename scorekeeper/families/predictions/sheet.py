@@ -6,7 +6,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from ...model import Access, Loaded, Seen
+from flask_babel import gettext
+
+from ...model import Access, Loaded, Seen, sort_out
 from ...rules.predictions import NO_BIDS
 from ..common import RED, SUIT_SYMBOLS, form_number, symbol, view_number
 from .present import visible_bids
@@ -71,6 +73,7 @@ class Entry:
     tricks_pad: list = field(default_factory=list)  # (value, the draft with it, more than is left)
     tricks_pad_seat: int | None = None
     penalties: list = field(default_factory=list)  # ticked per seat (kept while the pad is tapped, #18)
+    turn: str = ""  # a player's own phone: where the bidding stands and when their turn comes (#19)
     trump_picked: str | None = None  # the turned card chosen before the pad was tapped
 
 
@@ -130,6 +133,8 @@ def entry(loaded: Loaded, access: Access, seen: Seen, view) -> Entry | None:
         e.pad = [(value, value == blocked, value == current) for value in range(spec.cards + 1)]
         e.blocked = (state.players[pad_seat], blocked) if blocked is not None else None
         e.blocked_dealer = pad_seat == hand.dealer
+    if access.role == "seat" and phase == "bids" and spec.bidding != NO_BIDS:
+        e.turn = _turn(loaded, hand, access.seat, bids)
     if phase == "tricks":
         _tricks_pad(e, hand, state, bids, view.get("tricks", ""))
         e.penalties = [bool(view.get(f"penalty-{s}")) for s in range(len(state.players))]
@@ -157,6 +162,37 @@ def _tricks_pad(e: Entry, hand, state, bids, draft_text: str) -> None:
         e.tricks_pad = [(value, ",".join(map(str, draft + [value])), value > left) for value in range(hand.cards + 1)]
 
 
+def _turn(loaded: Loaded, hand, seat: int, bids) -> str:
+    """What a player's own phone says of the bidding: their turn, whose turn it is and after whom theirs comes, or
+    their bid made — and, in a sealed round, that the scorer entered it for them."""
+    players = loaded.state.players
+    if hand.spec.sealed:
+        if hand.bids[seat] is None:
+            return gettext("Enter your bid: nobody sees it until the tricks are in.")
+        if _entered_by_scorer(loaded, hand.number, seat):
+            return gettext("The scorer entered your bid for you: %(bid)s.", bid=bids[seat])
+        return gettext("Your bid is in: %(bid)s. The others' stay hidden until the tricks are in.", bid=bids[seat])
+    waiting = [s for s in hand.order if hand.bids[s] is None]
+    if hand.bids[seat] is not None:
+        return gettext("You bid %(bid)s. %(name)s bids now.", bid=bids[seat], name=players[waiting[0]])
+    if waiting[0] == seat:
+        return gettext("Your turn: bid now.")
+    before = waiting[waiting.index(seat) - 1]
+    if before == waiting[0]:
+        return gettext("%(name)s bids now; you bid next.", name=players[before])
+    return gettext("%(name)s bids now; you bid after %(before)s.", name=players[waiting[0]], before=players[before])
+
+
+def _entered_by_scorer(loaded: Loaded, number: int, seat: int) -> bool:
+    """The latest bid standing for this seat in this hand came from the scorer's link, not the player's own."""
+    for row in reversed(sort_out(loaded.events)[0]):  # the changes still standing (an undone bid is no bid)
+        payload = row["payload"]
+        if payload.get("hand") == number and (
+                (payload.get("type") == "bid" and payload.get("seat") == seat) or "bids" in payload):
+            return row["actor_role"] == "scorer"
+    return False
+
+
 def _pad_seat(hand, access: Access, chosen_seat: int | None, phase: str) -> int | None:
     """Whose bid the pad enters: the scorer picks any seat (default: next to bid), a player only their own."""
     if hand.spec.bidding == NO_BIDS or (hand.spec.sealed and None not in hand.bids):
@@ -164,9 +200,9 @@ def _pad_seat(hand, access: Access, chosen_seat: int | None, phase: str) -> int 
     if access.role == "scorer":
         if chosen_seat is not None and 0 <= chosen_seat < len(hand.bids):
             return chosen_seat
-        if phase == "tricks":
-            return None
-        return hand.next_bidder if not hand.spec.sealed else next(s for s in hand.order if hand.bids[s] is None)
+        if phase == "tricks" or hand.spec.sealed:
+            return None  # a sealed round: players bid on their own phones; the scorer picks one who has none (#19)
+        return hand.next_bidder
     if access.role == "seat" and (hand.spec.sealed or hand.next_bidder == access.seat):
         return access.seat
     return None
