@@ -108,6 +108,26 @@
       button.removeAttribute("aria-pressed");
       button.removeAttribute("aria-describedby");
     });
+    forbid(pad, bidders, next);
+  }
+
+  // Offline too, the dealer's forbidden bid is greyed (#18): the page knows the cards and the bids tapped, so
+  // when every other bid is in, the one that would make them add up to the cards is refused here, with why.
+  function forbid(pad, bidders, next) {
+    var cards = parseInt(pad.dataset.cards, 10), others = bidders.filter(function (li) { return li !== next; });
+    var bids = others.map(function (li) { return li.hasAttribute("data-in") ? li.querySelector(".bid").textContent.trim() : ""; });
+    if (isNaN(cards) || !bids.every(function (bid) { return /^[0-9]+$/.test(bid); })) return;
+    var blocked = cards - bids.reduce(function (sum, bid) { return sum + parseInt(bid, 10); }, 0);
+    var key = pad.querySelector('.pad button[value="' + blocked + '"]');
+    if (!key) return;
+    key.disabled = true;
+    key.className = "forbidden";
+    key.setAttribute("aria-describedby", "forbidden-note");
+    var note = document.createElement("p");
+    note.className = "note";
+    note.id = "forbidden-note";
+    note.textContent = pad.dataset.forbidden.replace("{name}", next.dataset.name).replace("{bid}", blocked);
+    pad.appendChild(note);
   }
 
   function swap(text) {

@@ -245,3 +245,22 @@ def test_screenshots_of_the_offline_badge_and_the_waiting_entries(live_server, b
     expect(page.locator("#outbox")).to_have_attribute("data-state", "recorded", timeout=10000)
     page.screenshot(path=artifacts / f"offline-recorded-{language}-{scheme}-360.png")
     context.close()
+
+
+def test_offline_the_dealers_forbidden_bid_is_greyed_as_online(live_server, phone):
+    """The page knows the cards and the bids tapped: offline, the dealer's forbidden bid is greyed and explained
+    at once, instead of being refused later (#18)."""
+    game = new_game(live_server)     # Anna deals hand 1 (13 cards): Bruno, Carla, Dario, then Anna
+    page = open_sheet(phone, live_server, game)
+    phone.set_offline(True)
+    tap_offline_round(page)          # Bruno 1, Carla 0
+    pad_button(page, 5).tap()        # Dario 5: the others' bids add up to 6
+    expect(who_bids(page)).to_have_text("Anna bids")
+    expect(pad_button(page, 7)).to_be_disabled()
+    expect(page.locator("#forbidden-note")).to_have_text("Dealer's forbidden bid: Anna may not bid 7, or the bids "
+                                                         "would add up to the 13 tricks and nobody would fail.")
+    for value in (6, 8):
+        expect(pad_button(page, value)).to_be_enabled()
+    phone.set_offline(False)
+    expect(page.locator("#sheet")).to_have_attribute("data-version", "4", timeout=10000)
+    expect(pad_button(page, 7)).to_be_disabled()     # and the server says the same once back

@@ -74,6 +74,7 @@ class Entry:
     tricks_pad_seat: int | None = None
     penalties: list = field(default_factory=list)  # ticked per seat (kept while the pad is tapped, #18)
     turn: str = ""  # a player's own phone: where the bidding stands and when their turn comes (#19)
+    dealer_rule: bool = False  # the bids may not add up to the cards: offline, the page greys that bid itself
     trump_picked: str | None = None  # the turned card chosen before the pad was tapped
 
 
@@ -120,7 +121,7 @@ def entry(loaded: Loaded, access: Access, seen: Seen, view) -> Entry | None:
     e = Entry(number=number, name=spec.name, cards=spec.cards, trump=hand.trump,
               trump_symbol=symbol(hand.trump), dealer=state.players[hand.dealer],
               bidding=spec.bidding, phase=phase, bidders=[], bids_in=sum(hand.bids_in),
-              needs_trump=spec.trump is None)
+              needs_trump=spec.trump is None, dealer_rule=spec.forbidden)
     for seat in hand.order:
         e.bidders.append(Bidder(seat=seat, name=state.players[seat], bid=_show(bids[seat]),
                                 is_dealer=seat == hand.dealer, is_next=seat == hand.next_bidder,
