@@ -201,7 +201,8 @@ def test_the_forbidden_bid_note_names_the_dealer_only_when_the_dealer_is_last(cl
     for seat, bid in ((1, 4), (2, 3), (3, 5)):  # Bruno, Carla and the dealer have bid: Anna completes the set
         assert api.bid(game["id"], key, 1, seat, bid).status_code == 200
     html = " ".join(client.get(f"/g/{game['id']}/{key}?seat=0").get_data(as_text=True).split())
-    assert "Last bid of the set: Anna may not bid 1" in html and "Dealer's forbidden bid" not in html
+    note = re.search(r'id="forbidden-note">(.*?)</p>', html).group(1)
+    assert "Last bid of the set: Anna may not bid 1" in note and "Dealer's forbidden bid" not in note
     assert api.bid(game["id"], key, 1, 0, 2).status_code == 200
     html = " ".join(client.get(f"/g/{game['id']}/{key}?seat=3").get_data(as_text=True).split())
     assert "Dealer's forbidden bid: Dario may not bid 4" in html  # 13 − (2 + 4 + 3)
