@@ -23,7 +23,9 @@ def test_pages_and_static_files_are_compressed_and_the_sheet_loads_light(client,
             assert asset.headers["Content-Encoding"] in ("gzip", "br"), path
         if not path.endswith((".png", ".svg", ".webmanifest")):
             total += len(asset.data)
-    assert total < 40 * 1024, f"first load of the sheet: {total} bytes compressed"
+    # htmx and its SSE extension are 16 KB of it, our styles and scripts 17 KB, the page the rest; the offline
+    # forbidden bid and the Piquet table (#18) took it just over 40 KB.
+    assert total < 42 * 1024, f"first load of the sheet: {total} bytes compressed"
 
 
 def test_fingerprinted_static_files_are_cached_for_a_year(client):
