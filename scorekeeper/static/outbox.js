@@ -174,6 +174,9 @@
     }
     keep([]);
     swap(text);
+    // A refusal is seen where it is: its message comes into view beside the form it concerns.
+    var shown = sheet() && sheet().querySelector("[role=alert]");
+    if (shown) shown.scrollIntoView({ block: "nearest" });
     var reason = new DOMParser().parseFromString(text, "text/html").querySelector("[role=alert]");
     var lines = [words("refused", item.label) + (reason ? " — " + reason.textContent.trim() : "")];
     var dropped = queue.slice(1).map(function (q) { return q.label; });

@@ -126,15 +126,19 @@ class Taps:
 
     SETTLED = """() => new Promise(done => { let last = -1, still = 0;
         const look = () => { still = scrollY === last ? still + 1 : 0; last = scrollY;
-                             still >= 3 ? done(true) : requestAnimationFrame(look); }; look(); })"""
+                             still >= 10 ? done(true) : requestAnimationFrame(look); }; look(); })"""
 
-    def settle(self) -> None:
-        """A player taps once the page has stopped moving (a smooth scroll the sheet made itself)."""
+    def settle(self, target=None) -> None:
+        """A player taps once the page has stopped moving (a smooth scroll the sheet made itself) and the key
+        takes taps again (a pad just redrawn pauses them a moment, against double taps: live.js). Tapping a key
+        still paused makes Playwright scroll the page about, looking for a spot that takes the tap."""
+        if target is not None:
+            self.page.wait_for_function("el => !el.closest('[inert]')", arg=target.element_handle())
         self.page.evaluate(self.SETTLED)
 
     def tap(self, locator) -> None:
         locator.wait_for(state="visible")
-        self.settle()
+        self.settle(locator)
         if not locator.evaluate(self.VISIBLE):
             self.scrolls += 1
             locator.scroll_into_view_if_needed()
@@ -144,7 +148,7 @@ class Taps:
     def choose(self, select, value: str) -> None:
         """A choice in a list: one tap on the list (the choice in the list that opens is the phone's own)."""
         select.wait_for(state="visible")
-        self.settle()
+        self.settle(select)
         if not select.evaluate(self.VISIBLE):
             self.scrolls += 1
             select.scroll_into_view_if_needed()
