@@ -16,10 +16,10 @@ run: setup ## start the app for the table (the production server, all interfaces
 serve: run ## the same server: gunicorn with gevent workers (scorekeeper/gunicorn_config.py)
 
 test: setup-dev chromium lint ## every test, browser tests included
-	$(PY) -m pytest -n 2 -q
+	$(PY) -m pytest -n 2 --dist worksteal -q
 
 test-fast: setup-dev ## the inner loop: every test but the browser ones (marked `browser`)
-	$(PY) -m pytest -n 2 -q -m "not browser"
+	$(PY) -m pytest -n 2 --dist worksteal -q -m "not browser"
 
 lint: setup-dev ## ruff (pyflakes, bugbear, pycodestyle errors): CI runs it with the tests
 	$(VENV)/bin/ruff check --quiet .

@@ -1,4 +1,4 @@
-"""Every page (tests/tour.py) at 360×740 and 1280×800, light and dark, English and Italian: no
+"""Every page (tests/tour.py) at 360×740 (light in English, dark in Italian) and 1280×800 (Italian): no
 horizontal overflow of the page or of any table with five long names, no serious or critical axe-core
 violation at 360 px (see `axe_here`), no script error, and a screenshot of each in test-artifacts/ named
 page-size-theme-language.
@@ -20,7 +20,9 @@ from .sheet import watch
 
 SIZES = {"360": {"width": 360, "height": 740}, "1280": {"width": 1280, "height": 800}}
 # 390 px phones are seen by the other browser tests; a 360 px page that fits fits them too.
-COMBINATIONS = [("360", "light", "en"), ("360", "dark", "it"), ("1280", "light", "it"), ("1280", "dark", "en")]
+# At 1280 px only the overflow is checked (axe runs at 360 px), and it does not depend on the theme: one pass, in
+# the longer language (#20: the dark pass at 1280 px found nothing the others did not).
+COMBINATIONS = [("360", "light", "en"), ("360", "dark", "it"), ("1280", "light", "it")]
 OTHER_LOCALE = {"en": "it-IT", "it": "en-US"}  # the browser asks for the other language; the switch wins
 
 OVERFLOW = """() => ({
