@@ -59,7 +59,7 @@ def bidder(page: Page, name: str):
 
 def tap_offline_round(page: Page) -> None:
     """Bruno 1, Carla 0 tapped while offline: both wait, shown pending; the pad is at Dario."""
-    expect(page.locator("#live")).to_have_attribute("data-state", "offline")
+    expect(page.locator("#live")).to_have_attribute("data-state", "offline", timeout=10000)
     expect(page.locator("#live .when-offline")).to_have_text("offline")
     expect(who_bids(page)).to_have_text("Bruno bids")
     pad_button(page, 1).tap()
@@ -152,7 +152,7 @@ def test_a_failed_send_waits_and_survives_a_reload(live_server, phone):
     page = open_sheet(phone, live_server, game)
     page.route("**/bid", lambda route: route.abort("connectionreset"))
     pad_button(page, 1).tap()
-    expect(page.locator("#live")).to_have_attribute("data-state", "offline")
+    expect(page.locator("#live")).to_have_attribute("data-state", "offline", timeout=10000)
     expect(page.locator("#outbox")).to_contain_text("1 entry waiting to be sent")
     expect(who_bids(page)).to_have_text("Carla bids")
     page.reload()
@@ -195,7 +195,7 @@ def test_tricks_tapped_offline_wait_and_are_recorded(live_server, phone):
     assert status == 200, _
     page = open_sheet(phone, live_server, game)
     phone.set_offline(True)
-    expect(page.locator("#live")).to_have_attribute("data-state", "offline")
+    expect(page.locator("#live")).to_have_attribute("data-state", "offline", timeout=10000)
     form = page.locator(".tricks-form")
     expect(form.locator(".pad-title")).to_have_text("Tricks of Anna:")
     form.locator(".tricks-pad").get_by_role("button", name="1", exact=True).tap()
