@@ -31,6 +31,8 @@
   // What an entry is, in the page's own words: "Bid of Anna: 3", "Record the tricks", "↶ Undo: …".
   function describe(button) {
     if (!button) return "";
+    var sealed = button.closest("[data-sealed-label]");  // a slip's value is not for the table to read here
+    if (sealed) return sealed.dataset.sealedLabel;
     var text = button.getAttribute("aria-label") || button.textContent.trim();
     var group = button.parentElement.closest("[role=group][aria-label]");
     return group ? group.getAttribute("aria-label") + ": " + text : text;
@@ -87,7 +89,8 @@
       if (!li) return;
       li.classList.add("pending");
       li.dataset.in = "";
-      li.querySelector(".bid").textContent = item.bid;
+      // A sealed bid stays sealed on this screen too, queued or not: the table sees a tick, never the slip.
+      li.querySelector(".bid").textContent = li.parentNode.hasAttribute("data-sealed") ? "✓" : item.bid;
     });
     var pad = s.querySelector(".pad-form[data-who]");
     if (!pad || !(offline || queue.length > 1)) return;

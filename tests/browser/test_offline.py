@@ -264,3 +264,33 @@ def test_offline_the_dealers_forbidden_bid_is_greyed_as_online(live_server, phon
     phone.set_offline(False)
     expect(page.locator("#sheet")).to_have_attribute("data-version", "4", timeout=10000)
     expect(pad_button(page, 7)).to_be_disabled()     # and the server says the same once back
+
+
+def test_a_sealed_slip_on_its_way_shows_a_tick_not_its_value(live_server, phone):
+    """Biglietti (hand 7): the scorer enters Carla's slip. The table reads the scorer's screen, so while the slip is
+    on its way it shows as "✓" next to Carla and as "a sealed bid for Carla" in the outbox, never as its value,
+    even when the live refresh lands before the answer (it once showed the value then, #19)."""
+    game = new_game(live_server)
+    for number in range(1, 7):  # hands 1–6 (13 cards each): bids 1, 1, 1, 0; Anna takes every trick
+        status, body = request(live_server, "PUT", f"/api/v1/games/{game['id']}/hands/{number}",
+                               key=game["keys"]["scorer"], body={"bids": [1, 1, 1, 0], "tricks": [13, 0, 0, 0]})
+        assert status == 200, (number, body)
+    page = open_sheet(phone, live_server, game)
+    expect(page.locator("#entry-title")).to_contain_text("Biglietti")
+    page.locator(".bidders").get_by_role("link", name="Carla", exact=True).click()
+    expect(who_bids(page)).to_have_text("Carla bids")
+    held = []
+    page.route("**/bid", lambda route: held.append((route, route.fetch())))  # recorded, the answer held back
+    version = page.locator("#sheet").get_attribute("data-version")
+    pad_button(page, 4).tap()
+    expect(page.locator("#sheet")).not_to_have_attribute("data-version", version)  # the live refresh came first
+    assert len(held) == 1
+    expect(page.locator("#outbox")).to_contain_text("a sealed bid for Carla")
+    expect(bidder(page, "Carla").locator(".bid")).to_have_text("✓")
+    route, answer = held[0]
+    route.fulfill(response=answer)
+    expect(page.locator("#outbox")).to_have_text("Recorded: a sealed bid for Carla")
+    expect(bidder(page, "Carla").locator(".bid")).to_have_text("✓")
+    expect(page.get_by_text("1 of 4 bids in")).to_be_visible()
+    assert "4" not in page.locator(".bidders").inner_text()
+    assert faults(page) == []

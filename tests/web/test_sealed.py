@@ -75,7 +75,7 @@ def inputs(html: str) -> list[dict]:
 
 def bidder_marks(html: str) -> dict[str, str]:
     """Name → what the bidders list shows after it (✓, a number, … or nothing)."""
-    listing = re.split(r'<ol class="bidders[^"]*">', html, maxsplit=1)[1].split("</ol>", 1)[0]
+    listing = re.split(r'<ol class="bidders[^"]*"[^>]*>', html, maxsplit=1)[1].split("</ol>", 1)[0]
     marks = {}
     for item in listing.split("<li")[1:]:
         name = next(p for p in PLAYERS if f">{p}<" in item)
