@@ -76,6 +76,23 @@
     var form = document.querySelector("#sheet [data-keep-in-view]");
     if (form) form.scrollIntoView({ block: "nearest", behavior: "smooth" });
   });
+  // The table view on a wide screen (a TV nobody touches) follows the game: when the page opens and whenever
+  // the game moves to another hand, the hand being played (or, without one, the latest) comes to the middle of
+  // the screen, between the pinned names and totals; a refresh within the hand leaves the scroll alone (#19).
+  var wide = window.matchMedia("(min-width: 1000px)"), followed = null;
+  function follow() {
+    var s = sheet();
+    if (!s || s.dataset.role !== "view" || !wide.matches) return;
+    var row = s.querySelector(".grid tbody tr[aria-current]") || s.querySelector(".grid tbody tr:last-child");
+    var at = s.dataset.hand + ":" + (row ? row.rowIndex : "");
+    if (!row || at === followed) return;
+    var first = followed === null, box = row.getBoundingClientRect();
+    followed = at;
+    window.scrollTo({ top: window.scrollY + box.top - (window.innerHeight - box.height) / 2,
+                      behavior: first ? "instant" : "smooth" });
+  }
+  document.addEventListener("htmx:after:swap", follow);
+  if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", follow); else follow();
   // The screen stays on while a sheet is open (a phone lying on the table goes dark mid-game
   // otherwise); asked again whenever the page comes back into view, as the lock ends when it is hidden.
   function keepAwake() {

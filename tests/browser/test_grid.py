@@ -76,7 +76,8 @@ def test_the_grid_reads_at_a_glance(live_server, browser, artifacts):
 
 
 def test_the_table_view_fills_a_large_screen(live_server, browser, artifacts):
-    """At 1280×800 the table view's grid uses the screen's width, in large type, totals in sight."""
+    """At 1280×800 the table view's grid takes most of the screen's width, in large type, totals in sight; what
+    happens now (the hand, whose turn it is) stands beside it (#19)."""
     status, created = request(live_server, "POST", "/api/v1/games",
                               body={"variant": "wist", "players": FIVE, "first_dealer": 0})
     request(live_server, "PUT", f"/api/v1/games/{created['id']}/hands/1", created["keys"]["scorer"],
@@ -85,7 +86,10 @@ def test_the_table_view_fills_a_large_screen(live_server, browser, artifacts):
     page = context.new_page()
     page.goto(f"{live_server}/g/{created['id']}/{created['keys']['view']}")
     grid = page.locator("table.grid").bounding_box()
-    assert grid["width"] >= 1150
+    assert grid["width"] >= 760
+    now = page.locator(".pane-now").bounding_box()
+    assert now["x"] >= grid["x"] + grid["width"] and now["x"] + now["width"] <= 1280
+    expect(page.locator("#entry-title")).to_be_in_viewport()
     score = page.locator("table.grid tbody tr").first.locator(".cell-score").first
     assert float(score.evaluate("e => getComputedStyle(e).fontSize").removesuffix("px")) >= 20
     total = page.locator("table.grid tfoot tr").first.locator("td").first

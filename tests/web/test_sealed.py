@@ -86,7 +86,7 @@ def bidder_marks(html: str) -> dict[str, str]:
 
 def current_row_bids(html: str) -> list[str]:
     """The bids shown in the grid row of the hand in progress."""
-    row = html.split('<tr class="current">', 1)[1].split("</tr>", 1)[0]
+    row = re.split(r'<tr class="current"[^>]*>', html, maxsplit=1)[1].split("</tr>", 1)[0]
     return texts(row, "cell-bid")
 
 
