@@ -107,12 +107,25 @@
   if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", keepAwake); else keepAwake();
   // A double tap: the second finger-fall would land on the pad just redrawn for the next player.
   // The new pads take taps only a moment after they appear (the server also refuses a second tap
-  // on the same pad: the form carries the version it was drawn at).
+  // on the same pad: the form carries the version it was drawn at). Then "sheet:ready" (assist.js gives the
+  // keyboard's focus to the next entry).
   document.addEventListener("htmx:after:swap", function () {
     var pads = document.querySelectorAll("#sheet .pad, #sheet .tricks-pad");
     pads.forEach(function (pad) { pad.inert = true; });
-    setTimeout(function () { pads.forEach(function (pad) { pad.inert = false; }); }, TAP_PAUSE_MS);
+    setTimeout(function () {
+      pads.forEach(function (pad) { pad.inert = false; });
+      document.dispatchEvent(new CustomEvent("sheet:ready"));
+    }, TAP_PAUSE_MS);
   });
+  // A tap on a pad that asks for the next view (the tricks tapped so far, Piquet's strip) is answered by a new
+  // pad: until it is drawn, the old keys take no more taps (a quick second tap would be made on the pad of the
+  // player just entered, with the old draft, and undo the first).
+  function keys(event, inert) {
+    var form = event.target.closest && event.target.closest("#sheet form[hx-get]");
+    if (form) form.querySelectorAll("button").forEach(function (key) { key.inert = inert; });
+  }
+  document.addEventListener("htmx:before:request", function (event) { keys(event, true); });
+  document.addEventListener("htmx:finally:request", function (event) { keys(event, false); });
   document.addEventListener("changed", announced);
   document.addEventListener("ping", announced);
   document.addEventListener("htmx:sse:after:connection", function () { heard = Date.now(); setState("live"); });

@@ -98,7 +98,8 @@
     var at = bidders.findIndex(function (li) { return li.dataset.seat === pad.elements.seat.value; });
     if (at < 0 || !bidders[at].hasAttribute("data-in")) return;
     var next = bidders.slice(at + 1).concat(bidders.slice(0, at)).find(function (li) { return !li.hasAttribute("data-in"); });
-    if (document.activeElement && pad.contains(document.activeElement)) document.activeElement.blur();
+    var focused = document.activeElement && pad.contains(document.activeElement);
+    if (focused) document.activeElement.blur();
     if (!next) { pad.hidden = true; return; }
     bidders.forEach(function (li) { li.classList.toggle("chosen", li === next); li.classList.toggle("next", li === next); });
     pad.elements.seat.value = next.dataset.seat;
@@ -106,12 +107,11 @@
     pad.querySelector(".pad").setAttribute("aria-label", pad.dataset.group.replace("{name}", next.dataset.name));
     pad.querySelectorAll(".note, .error").forEach(function (el) { el.remove(); });
     pad.querySelectorAll(".pad button").forEach(function (button) {
-      button.disabled = false;
       button.className = "";
-      button.removeAttribute("aria-pressed");
-      button.removeAttribute("aria-describedby");
+      ["aria-disabled", "aria-pressed", "aria-describedby"].forEach(function (name) { button.removeAttribute(name); });
     });
     forbid(pad, bidders, next);
+    if (focused) pad.querySelector(".pad button:not([aria-disabled])").focus({ preventScroll: true });  // the next bid's keys
   }
 
   // Offline too, the dealer's forbidden bid is greyed (#18): the page knows the cards and the bids tapped, so
@@ -123,7 +123,7 @@
     var blocked = cards - bids.reduce(function (sum, bid) { return sum + parseInt(bid, 10); }, 0);
     var key = pad.querySelector('.pad button[value="' + blocked + '"]');
     if (!key) return;
-    key.disabled = true;
+    key.setAttribute("aria-disabled", "true");  // still focusable: its reason is read (#19)
     key.className = "forbidden";
     key.setAttribute("aria-describedby", "forbidden-note");
     var note = document.createElement("p");
@@ -216,6 +216,11 @@
     if (!s || !bar() || !s.contains(form) || !url) return;
     event.preventDefault();
     event.stopPropagation();
+    if (button && button.getAttribute("aria-disabled") === "true") {  // the forbidden bid: refused here, with why
+      var why = document.getElementById(button.getAttribute("aria-describedby"));
+      answer("refused", [words("refused", describe(button)) + (why ? " — " + why.textContent.trim() : "")]);
+      return;
+    }
     var data = new FormData(form);
     if (button && button.name) data.set(button.name, button.value);
     var item = { url: url, body: new URLSearchParams(data).toString(), label: describe(button),

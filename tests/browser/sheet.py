@@ -126,7 +126,7 @@ class Taps:
 
     SETTLED = """() => new Promise(done => { let last = -1, still = 0;
         const look = () => { still = scrollY === last ? still + 1 : 0; last = scrollY;
-                             still >= 10 ? done(true) : requestAnimationFrame(look); }; look(); })"""
+                             still >= 5 ? done(true) : requestAnimationFrame(look); }; look(); })"""
 
     def settle(self, target=None) -> None:
         """A player taps once the page has stopped moving (a smooth scroll the sheet made itself) and the key

@@ -46,7 +46,7 @@ def test_whole_hand_without_javascript(live_server, no_js, artifacts):
     bid(page, "Dario", 5)
     expect(page.locator(".pad-form .who")).to_have_text("Anna bids")
     expect(pad_button(page, 1)).to_be_disabled()
-    expect(page.locator(".pad button[disabled]")).to_have_count(1)
+    expect(page.locator(".pad button[aria-disabled=true]")).to_have_count(1)
     expect(page.locator("#forbidden-note")).to_contain_text("Anna may not bid 1")
     bid(page, "Anna", 2)
     expect(page.locator(".pad")).to_have_count(0)

@@ -230,7 +230,7 @@ def test_screenshots_of_the_offline_badge_and_the_waiting_entries(live_server, b
     expect(page.locator("#live")).to_have_attribute("data-state", "live")
     context.set_offline(True)
     badge, waiting, next_bidder = WAITING[language]
-    expect(page.locator("#live .when-offline")).to_be_visible()
+    expect(page.locator("#live .when-offline")).to_be_visible(timeout=10000)
     expect(page.locator("#live .when-offline")).to_have_text(badge)
     pad_button(page, 1).tap()
     pad_button(page, 0).tap()

@@ -91,7 +91,7 @@ def test_complete_wist_game_by_tapping(live_server, browser, artifacts, javascri
     expect(pad_button(page, 4)).to_have_attribute("aria-describedby", "forbidden-note")
     for value in (0, 3, 5, 13):
         expect(pad_button(page, value)).to_be_enabled()
-    expect(page.locator(".pad button[disabled]")).to_have_count(1)
+    expect(page.locator(".pad button[aria-disabled=true]")).to_have_count(1)
     expect(page.locator("#forbidden-note")).to_be_visible()
     expect(page.locator("#forbidden-note")).to_contain_text("Dario may not bid 4")
     expect(page.locator("#forbidden-note")).to_contain_text("13 tricks")
@@ -191,7 +191,7 @@ def test_complete_wist_game_by_tapping(live_server, browser, artifacts, javascri
         assert [c[0] for c in grid_row(page, 7)] == ["", "", "", ""]
     page.locator(".bidders").get_by_role("link", name="Bruno", exact=True).click()
     expect(page.locator(".pad-form .who")).to_have_text("Bruno bids")
-    expect(page.locator(".pad button[disabled]")).to_have_count(0)
+    expect(page.locator(".pad button[aria-disabled=true]")).to_have_count(0)
     expect(page.locator("#forbidden-note")).to_have_count(0)
     bid(page, "Bruno", 3)
     expect(page.get_by_text("4 of 4 bids in")).to_be_visible()

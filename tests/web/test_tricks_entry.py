@@ -24,7 +24,7 @@ def test_tricks_are_asked_in_the_grids_order_every_hand(api, client):
     sheet = f"/g/{game_id}/{key}"
     for draft, asked in (("", "Alessandra"), ("3", "Bartolomeo"), ("3,4", "Costanza")):
         form = tricks_form(client.get(f"{sheet}?tricks={draft}").get_data(as_text=True))
-        assert f'<p class="pad-title">Tricks of {asked}:</p>' in form
+        assert f'<p class="pad-title" data-next>Tricks of {asked}:</p>' in form
         rows = re.findall(r'<label class="trick-row( next)?"><span>(\w+)', form)
         assert [name for _, name in rows] == NAMES
         assert [name for marked, name in rows if marked] == [asked]
@@ -79,7 +79,7 @@ def test_the_sealed_count_is_said_in_correct_italian(api, client):
 
 def turn_line(client, game_id: str, key: str) -> str | None:
     page = client.get(f"/g/{game_id}/{key}").get_data(as_text=True)
-    found = re.search(r'<p class="turn" role="status">(.*?)</p>', page)
+    found = re.search(r'<p class="turn" data-next>(.*?)</p>', page)
     return found and found.group(1)
 
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from flask_babel import gettext
+from flask_babel import gettext, ngettext
 
 from ...model import Access, Loaded, Seen, sort_out
 from ...rules.predictions import NO_BIDS
@@ -21,6 +21,7 @@ class Cell:
     score: str = ""
     total: str = ""
     made: bool | None = None
+    spoken: str = ""  # the box in words, for a screen reader: "bid 3, took 3, 13 points, total 40" (#19)
 
 
 @dataclass
@@ -100,11 +101,22 @@ def rows(loaded: Loaded, access: Access, seen: Seen) -> list[Row]:
                           total=str(hand.totals[s]) if hand.totals else "",
                           made=(hand.bids[s] == hand.tricks[s]) if hand.tricks else None)
                      for s in range(len(state.players))]
+            for cell in cells:
+                cell.spoken = _spoken(cell)
         out.append(Row(number=spec.number, name=spec.name, cards=spec.cards,
                        trump=symbol(trump) if trump else "", red=trump in RED,
                        dealer=state.players[state.dealer(spec.number)], cells=cells, state=status,
                        editable=status == "done" and access.role == "scorer"))
     return out
+
+
+def _spoken(cell: Cell) -> str:
+    """A grid box read aloud: its three numbers say nothing without their names ("4/4 14 14")."""
+    parts = [gettext("bid %(bid)s", bid=cell.bid) if cell.bid else "",
+             gettext("took %(tricks)s", tricks=cell.tricks) if cell.tricks else "",
+             ngettext("%(num)s point", "%(num)s points", int(cell.score)) if cell.score else "",
+             gettext("total %(total)s", total=cell.total) if cell.total else ""]
+    return ", ".join(part for part in parts if part)
 
 
 def entry(loaded: Loaded, access: Access, seen: Seen, view) -> Entry | None:
