@@ -69,6 +69,7 @@ def test_every_page_fits_and_passes_axe(live_server, browser, artifacts, pages, 
             found[f"{name} axe"] = violations
         page.screenshot(path=artifacts / f"{name}-{size}-{theme}-{language}.png", full_page=not name.startswith("docs"))
     context.close()
-    (artifacts / f"matrix-{size}-{theme}-{language}-{half}.txt").write_text("\n".join(f"{k}: {v}" for k, v in found.items()))
+    report = "\n".join(f"{k}: {v}" for k, v in found.items())
+    (artifacts / f"matrix-{size}-{theme}-{language}-{half}.txt").write_text(report)
     assert not found, found
     assert [p for p in problems if "status of 404" not in p] == []  # the error pages answer 404 on purpose
