@@ -88,6 +88,8 @@ def test_a_tv_follows_a_whole_cagliari_game(live_server, screens, artifacts):
         call(live_server, game, "PUT", f"/hands/{number}", body)
         if number == 13:
             for tv, size in zip(tvs, SCREENS):
+                expect(tv.locator("#entry-title")).to_have_text("Hand 14")
+                tv.wait_for_function(ROW_IN_SIGHT)
                 tv.screenshot(path=artifacts / f"tv-cagliari-hand-14-{size['width']}.png")
     for tv, size in zip(tvs, SCREENS):
         expect(tv.locator("#ranking-title")).to_have_text("Final ranking")

@@ -40,6 +40,8 @@ def test_a_whole_wist_game_in_at_most_nine_taps_a_hand_and_no_scroll(live_server
                         game["keys"]["seats"][seat], {"bid": bids[seat]})
             expect(page.locator("#sheet")).to_have_attribute("data-version", str(version + 4))
         elif hand.spec.bidding != "none":
+            # the whole pad, 0 to 13, is on the first screen under the four bidders (two by two, #19)
+            expect(page.locator(".pad button").last).to_be_in_viewport(ratio=1)
             for _ in range(4):
                 name = re.match(r"(\w+) bids", page.locator(".pad-form .who").inner_text()).group(1)
                 key = page.locator(".pad").get_by_role("button", name=str(bids[PLAYERS.index(name)]), exact=True)

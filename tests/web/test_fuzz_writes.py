@@ -20,7 +20,7 @@ from hypothesis import strategies as st
 from tests.conftest import PLAYERS4, PLAYERS5
 from tests.module_app import api, app, client  # noqa: F401  (one database per module)
 
-FUZZ = settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+FUZZ = settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 
 
 # --------------------------------------------------------------------------------------------
