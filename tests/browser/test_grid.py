@@ -97,3 +97,33 @@ def test_the_table_view_fills_a_large_screen(live_server, browser, artifacts):
     expect(total).to_be_in_viewport()
     page.screenshot(path=str(artifacts / "view-wist-1280.png"))
     context.close()
+
+
+def test_the_pinned_names_and_totals_leave_the_rows_in_sight(live_server, browser, artifacts):
+    """#18: at 360 × 740 the sticky names and the pinned totals collided when the grid started low on the screen
+    (names cut, one row in sight) and the confirmation bar covered the Place row. A tournament table of five long
+    names (14 hands: a grid taller than the screen), a bid just recorded (the bar shows), the page scrolled into
+    the grid: every name whole, the rows in sight between the names and the totals, the Place row above the bar."""
+    status, created = request(live_server, "POST", "/api/v1/games",
+                              body={"variant": "whist-torneo", "players": FIVE, "first_dealer": 0})
+    key = created["keys"]["scorer"]
+    context = phone_context(browser, viewport={"width": 360, "height": 740})
+    page = context.new_page()
+    page.goto(f"{live_server}/g/{created['id']}/{key}")
+    version = page.locator("#sheet").get_attribute("data-version")
+    page.locator(".pad").get_by_role("button", name="1", exact=True).tap()
+    expect(page.locator("#sheet")).not_to_have_attribute("data-version", version)
+    expect(page.locator("#outbox")).to_contain_text("Recorded: Bid of Bartolomeo: 1")  # Alessandra deals
+    page.evaluate("window.scrollTo(0, document.querySelector('table.grid').getBoundingClientRect().top + scrollY + 1)")
+    geometry = page.evaluate("""() => {
+        const box = s => document.querySelector(s).getBoundingClientRect();
+        return {head: box('.grid thead'), foot: box('.grid tfoot'), bar: box('#outbox'),
+                row: box('.grid tbody tr:nth-child(2)'),
+                names: [...document.querySelectorAll('.grid thead th.player')].map(th =>
+                    th.scrollHeight - th.clientHeight)}; }""")
+    head, foot, bar, row = geometry["head"], geometry["foot"], geometry["bar"], geometry["row"]
+    assert all(cut <= 0 for cut in geometry["names"]), geometry["names"]
+    assert abs(head["top"]) <= 1 and foot["bottom"] <= bar["top"] + 1, geometry
+    assert (foot["top"] - head["bottom"]) / row["height"] >= 4, geometry  # the game's rows, not one
+    page.screenshot(path=str(artifacts / "grid-pinned-with-bar-360.png"))
+    context.close()

@@ -220,8 +220,7 @@ WAITING = {"en": ("offline", "2 entries waiting to be sent", "Dario bids"),
            "it": ("senza rete", "2 voci in attesa di invio", "Dichiara Dario")}
 
 
-@pytest.mark.parametrize("scheme", ["light", "dark"])
-@pytest.mark.parametrize("language", ["en", "it"])
+@pytest.mark.parametrize("scheme, language", [("light", "en"), ("dark", "it")])  # each theme, each language once
 def test_screenshots_of_the_offline_badge_and_the_waiting_entries(live_server, browser, artifacts, scheme, language):
     game = new_game(live_server)
     context = phone_context(browser, viewport=NARROW, color_scheme=scheme, locale=f"{language}-{language.upper()}")
