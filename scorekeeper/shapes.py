@@ -452,6 +452,9 @@ class Tournament(Answer):
     version: str = Field(description="A fingerprint that changes with any partita (also the `ETag`).")
     games: list[Partita]
     standings: list[TournamentStanding]
+    provisional_standings: list[TournamentStanding] = Field(
+        description="While partite are under way: the standings if every table stopped now (partite in progress "
+                    "count with their running totals, and in `partite`); empty otherwise.")
 
 
 class TournamentKeys(Answer):

@@ -124,6 +124,7 @@ class Tournament:
     tables: list[Table]
     standings: list[Standing]
     fingerprint: str
+    provisional: list[Standing]  # as if every partita under way stopped now: the TV from the first hand (#18)
 
     @property
     def current_round(self) -> int:
@@ -207,15 +208,18 @@ def fingerprint(db, tournament_id: str) -> str:
 
 
 def load(db, tournament_id: str) -> Tournament:
-    """The tournament with every partita replayed and the standings over the finished ones."""
+    """The tournament with every partita replayed, the standings over the finished ones and, while partite are
+    under way, the provisional standings they would make if they stopped now (their running totals)."""
     row = _row(db, tournament_id)
     rows = db.execute("SELECT game_id, table_label, round FROM tournament_games WHERE tournament_id = ?",
                       [tournament_id]).fetchall()
     tables = [Table(game_id, label, number, games.load(db, game_id)) for game_id, label, number in rows]
     tables.sort(key=lambda t: (t.round, _natural(t.table), t.game_id))
     standings = tournament_standings(t.results() for t in tables if t.finished)
+    under_way = [t for t in tables if not t.finished and t.hands_played]
+    provisional = tournament_standings(t.results() for t in tables if t.finished or t in under_way) if under_way else []
     return Tournament(row["id"], row["name"], row["scheme"], row["created_at"], tables, standings,
-                      fingerprint(db, tournament_id))
+                      fingerprint(db, tournament_id), provisional)
 
 
 # -- adding partite ----------------------------------------------------------------------------

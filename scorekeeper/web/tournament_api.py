@@ -60,9 +60,14 @@ def tournament_json(t: tournaments.Tournament, who: tournaments.Access) -> dict:
     return {
         "id": t.id, "name": t.name, "scheme": t.scheme, "created_at": t.created_at, "version": t.fingerprint,
         "games": [table_json(table, who) for table in t.tables],
-        "standings": [{"player": s.player, "place": s.place, "table_points": format_fraction(s.table_points),
-                       "raw_points": s.raw_points, "partite": s.partite} for s in t.standings],
+        "standings": standings_json(t.standings),
+        "provisional_standings": standings_json(t.provisional),
     }
+
+
+def standings_json(standings) -> list[dict]:
+    return [{"player": s.player, "place": s.place, "table_points": format_fraction(s.table_points),
+             "raw_points": s.raw_points, "partite": s.partite} for s in standings]
 
 
 def respond(t: tournaments.Tournament, who: tournaments.Access, status: int = 200, **extra):

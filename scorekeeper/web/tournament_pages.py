@@ -97,16 +97,17 @@ def table_rows(t: tournaments.Tournament, role: str) -> list[TableRow]:
     return rows
 
 
-def standing_rows(t: tournaments.Tournament) -> list[StandingRow]:
-    places = [s.place for s in t.standings]
+def standing_rows(standings) -> list[StandingRow]:
+    places = [s.place for s in standings]
     return [StandingRow(s.place, s.player, mixed(s.table_points), s.raw_points, s.partite, places.count(s.place) > 1)
-            for s in t.standings]
+            for s in standings]
 
 
 def context(t: tournaments.Tournament, who: tournaments.Access, **extra) -> dict:
     tables = table_rows(t, who.role)
     return dict(
-        t=t, who=who, key=who.key, tables=tables, standings=standing_rows(t),
+        t=t, who=who, key=who.key, tables=tables, standings=standing_rows(t.standings),
+        provisional=standing_rows(t.provisional),
         open_tables=[row for row in tables if row.scorer and not row.finished],
         finished=sum(1 for row in tables if row.finished), in_progress=sum(1 for row in tables if not row.finished),
         scheme_option=SCHEME_OPTION, max_name=MAX_NAME, players_range=WHIST_TORNEO.players,

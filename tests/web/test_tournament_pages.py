@@ -167,6 +167,38 @@ def test_standings_page_for_the_tv(client, api):
     assert csv.status_code == 200 and "Bruno,13/3,4.333,234,1\r\n" in csv.get_data(as_text=True)
 
 
+def test_the_tv_shows_provisional_standings_from_the_first_hand(client, api):
+    """#18: the TV was empty until a partita ended. From the first hand it shows the standings the tables would
+    make if they stopped now, marked provisional, and each table's running totals with the table points they
+    would give (10/6/3/1 with four players, ranked by total then fewer failed contracts: tests/torneo_support)."""
+    tournament_id, key = create(client)
+    auth = {"Authorization": f"Bearer {key}"}
+    created = client.post(f"/api/v1/tournaments/{tournament_id}/games", json={"players": FIVE[:4], "first_dealer": 0},
+                          headers=auth).get_json()
+    organiser_page = client.get(f"/t/{tournament_id}/{key}").get_data(as_text=True)
+    view_key = re.search(r'href="http://localhost/t/[\w-]+/([\w-]+)">Standings for the TV', organiser_page).group(1)
+    tv = client.get(f"/t/{tournament_id}/{view_key}").get_data(as_text=True)
+    assert "Provisional standings" not in tv and "The standings appear when the first partita is finished." in tv
+    hands = ref.make_game(4, "ridotto", seed=7)
+    ref.play_api(api, created["id"], created["keys"]["scorer"], hands, stop=2)
+    now = ref.expected(hands[:2], 4)
+    tv = client.get(f"/t/{tournament_id}/{view_key}").get_data(as_text=True)
+    assert "Provisional standings" in tv and "As if every table stopped now" in tv
+    rows = re.findall(r'<th scope="row" class="player">(\w+)</th><td class="tp">([^<]*)</td>\s*<td class="raw">(-?\d+)',
+                      tv)
+    expected = {name: (mixed(points), str(total))
+                for name, points, total in zip(FIVE[:4], now["table_points"], now["totals"])}
+    assert {name: (points, raw) for name, points, raw in rows} == expected, rows
+    running = re.search(r'<span class="running">(.*?)</span>\s*</li>', tv, re.S).group(1)
+    for name, (points, total) in expected.items():
+        assert f"{name} <strong>{total}</strong> → {points}" in running
+    assert "hand 3 of 14" in tv
+    answer = client.get(f"/api/v1/tournaments/{tournament_id}", headers=auth).get_json()
+    assert answer["standings"] == []  # nothing finished yet
+    assert {row["player"]: row["table_points"] for row in answer["provisional_standings"]} == {
+        name: ref.exact(points) for name, points in zip(FIVE[:4], now["table_points"])}
+
+
 def test_wrong_keys_are_404_with_a_tournament_message(app, client):
     tournament_id, key = create(client)
     for url in (f"/t/{tournament_id}/nope", f"/t/nope/{key}", f"/t/{tournament_id}/nope/standings",
