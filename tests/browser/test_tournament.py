@@ -170,15 +170,19 @@ def test_tournament_with_two_tables_and_a_live_standings_page(live_server, conte
     expect(tv.locator(".tv-tables li").nth(1)).to_contain_text("hand 14 of 14", timeout=10_000)
     expect(tv.locator(".tv-tables li").nth(0)).to_contain_text("hand 14 of 14")
 
-    # Table A taps its last hand: the TV shows its three players with 9, 5 and 2.
+    # While both tables play, the TV shows the provisional standings of all seven players (#18: it was empty).
+    expect(tv.get_by_role("heading", name="Provisional standings")).to_be_visible()
+    expect(tv.locator("table.standings tbody tr")).to_have_count(7)
+
+    # Table A taps its last hand: its three players count with 9, 5 and 2 (table B still provisional).
     tap_last_hand(phone_a, hands_a[13], TABLE_A)
     want_a = ref.expected(hands_a, 3)
     order_a = sorted(range(3), key=lambda s: -want_a["totals"][s])
-    expected_a = [[str(place), TABLE_A[s], ref.exact(want_a["table_points"][s]), str(want_a["totals"][s]), "1"]
-                  for place, s in enumerate(order_a, start=1)]
-    expect(tv.locator("table.standings tbody tr")).to_have_count(3, timeout=10_000)
-    assert standings_rows(tv) == expected_a
-    assert [row[2] for row in expected_a] == ["9", "5", "2"]
+    expected_a = {TABLE_A[s]: [ref.exact(want_a["table_points"][s]), str(want_a["totals"][s]), "1"] for s in range(3)}
+    expect(tv.locator(".tv-tables li.finished")).to_have_count(1, timeout=10_000)
+    expect(tv.get_by_role("heading", name="Provisional standings")).to_be_visible()
+    assert {row[1]: row[2:] for row in standings_rows(tv) if row[1] in TABLE_A} == expected_a
+    assert sorted(points for points, _, _ in expected_a.values()) == ["2", "5", "9"]
 
     # The organiser's page lists both tables with their progress.
     organiser.reload()
@@ -195,7 +199,8 @@ def test_tournament_with_two_tables_and_a_live_standings_page(live_server, conte
 
     # Table B taps its last hand: Elena and Fabio share 4½.
     tap_last_hand(phone_b, hands_b[13], TABLE_B)
-    expect(tv.locator("table.standings tbody tr")).to_have_count(7, timeout=10_000)
+    expect(tv.get_by_role("heading", name="Provisional standings")).to_have_count(0, timeout=10_000)  # final now
+    expect(tv.locator("table.standings tbody tr")).to_have_count(7)
     rows = standings_rows(tv)
     assert [row[1:3] for row in rows] == [
         ["Dario", "10"], [TABLE_A[order_a[0]], "9"], [TABLE_A[order_a[1]], "5"], ["Elena", "4½"], ["Fabio", "4½"],
