@@ -10,7 +10,7 @@
   function next() { var n = document.querySelector("#sheet [data-next]"); return n ? n.textContent.replace(/\s+/g, " ").trim() : ""; }
   function nextKey() {  // the first key of the next entry that may be chosen
     var at = document.querySelector("#sheet [data-focus]");
-    return at && (at.matches("button") ? at : at.querySelector("button:not([aria-disabled=true])"));
+    return at && (at.matches("button") ? at : at.querySelector("button:not([aria-disabled=true]), input[type=radio], select"));
   }
   function choose(key) {
     typed = "";

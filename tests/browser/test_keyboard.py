@@ -134,3 +134,30 @@ def test_two_wist_hands_by_keyboard_alone(live_server, desk, artifacts):
     expect(page.locator("table.grid tbody tr[aria-current=step] th")).to_contain_text("3")
     page.screenshot(path=artifacts / "keyboard-wist.png")
     assert problems == []
+
+
+@pytest.mark.parametrize("variant, players, keys, first, then, where, says", [
+    # classic Whist: Enter on the turned card (Hearts), then "7": Anna & Carla's tricks; the next deal's suits
+    ("whist-classico", PLAYERS, ["Enter", "7"], "Hearts", "Hearts", "#entry-title", "Deal 2"),
+    # Piquet: the winner of each trick, one Enter each; the focus stays on the next trick's keys
+    ("piquet", PLAYERS[:2], ["Enter", "Enter"], "Anna", "Anna", ".pad-title", "Trick 3 won by:"),
+])
+def test_every_family_gives_the_focus_to_the_next_entry(live_server, desk, variant, players, keys, first, then,
+                                                        where, says):
+    """The other families by keyboard: the skip link lands on the entry's first key, and after each entry the
+    focus is on the next one, never on the page's body (#19)."""
+    status, game = request(live_server, "POST", "/api/v1/games",
+                           body={"variant": variant, "players": players, "first_dealer": 0})
+    page = desk.new_page()
+    page.goto(f"{live_server}/g/{game['id']}/{game['keys']['scorer']}")
+    page.keyboard.press("Tab")
+    page.keyboard.press("Enter")
+    expect(focused(page)).to_have_accessible_name(first)
+    for key in keys:
+        before = page.url, page.locator("#sheet").get_attribute("data-version")
+        page.keyboard.press(key)
+        moved = "b => location.href !== b[0] || document.querySelector('#sheet').dataset.version !== b[1]"
+        page.wait_for_function(moved, arg=list(before))  # recorded, or a Piquet trick in the address
+        expect(focused(page)).to_have_role("button")
+    expect(focused(page)).to_have_accessible_name(then)
+    expect(page.locator(where)).to_contain_text(says)
