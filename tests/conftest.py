@@ -4,6 +4,7 @@ from __future__ import annotations
 import http.client
 import sqlite3
 import threading
+from contextlib import contextmanager
 from pathlib import Path
 from urllib.parse import urlsplit
 
@@ -115,13 +116,27 @@ def api(client):
     return Api(client)
 
 
-@pytest.fixture
-def live_server(tmp_path):
-    """The app served on a free local port in a thread, for the browser tests."""
-    app = create_app({"SCOREKEEPER_DATABASE": str(tmp_path / "live.sqlite3"), "SECRET_KEY": "test",
+@contextmanager
+def serving(folder: Path):
+    """The app served on a free local port in a thread, on a database in `folder`: its address."""
+    app = create_app({"SCOREKEEPER_DATABASE": str(folder / "live.sqlite3"), "SECRET_KEY": "test",
                       "LISTEN_HOST": "127.0.0.1", "PUBLIC_URL": ""})
     server = make_server("127.0.0.1", 0, app, threaded=True)
     thread = threading.Thread(target=server.serve_forever, kwargs={"poll_interval": POLL_INTERVAL}, daemon=True)
     thread.start()
     yield f"http://127.0.0.1:{server.server_port}"
     server.shutdown()
+
+
+@pytest.fixture
+def live_server(tmp_path):
+    """The app for one browser test."""
+    with serving(tmp_path) as base:
+        yield base
+
+
+@pytest.fixture(scope="module")
+def module_live_server(tmp_path_factory):
+    """The app shared by a module's tests that only read (the matrix's tour of every page)."""
+    with serving(tmp_path_factory.mktemp("live")) as base:
+        yield base

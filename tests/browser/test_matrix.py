@@ -39,9 +39,10 @@ def axe_here(size: str) -> bool:
     return size == "360"
 
 
-@pytest.fixture
-def pages(live_server):
-    return tour.build(lambda method, path, key=None, body=None: request(live_server, method, path, key, body))
+@pytest.fixture(scope="module")
+def pages(module_live_server):
+    """The tour's games, made once for the module's tests (they only read them)."""
+    return tour.build(lambda method, path, key=None, body=None: request(module_live_server, method, path, key, body))
 
 
 HALVES = (0, 1)  # each combination visits every other page of the tour: two tests that share out over the workers
@@ -49,17 +50,17 @@ HALVES = (0, 1)  # each combination visits every other page of the tour: two tes
 
 @pytest.mark.parametrize("half", HALVES)
 @pytest.mark.parametrize("size, theme, language", COMBINATIONS, ids=["-".join(c) for c in COMBINATIONS])
-def test_every_page_fits_and_passes_axe(live_server, browser, artifacts, pages, size, theme, language, half):
+def test_every_page_fits_and_passes_axe(module_live_server, browser, artifacts, pages, size, theme, language, half):
     context = browser.new_context(viewport=SIZES[size], color_scheme=theme, locale=OTHER_LOCALE[language],
                                   is_mobile=size != "1280", has_touch=size != "1280")
     page = context.new_page()
     problems = watch(page)
-    page.goto(live_server)
+    page.goto(module_live_server)
     page.get_by_role("navigation").get_by_role("link", name=language.upper(), exact=True).click()
     expect(page.locator("html")).to_have_attribute("lang", language)
     found = {}
     for name, path in pages.pages[half::len(HALVES)]:
-        response = page.goto(live_server + path)
+        response = page.goto(module_live_server + path)
         assert response.status == (404 if name.startswith("error") else 200), name
         assert page.locator("html").get_attribute("lang") == language, name
         overflow = page.evaluate(OVERFLOW)
