@@ -216,8 +216,9 @@ def load(db, tournament_id: str) -> Tournament:
     tables = [Table(game_id, label, number, games.load(db, game_id)) for game_id, label, number in rows]
     tables.sort(key=lambda t: (t.round, _natural(t.table), t.game_id))
     standings = tournament_standings(t.results() for t in tables if t.finished)
-    under_way = [t for t in tables if not t.finished and t.hands_played]
-    provisional = tournament_standings(t.results() for t in tables if t.finished or t in under_way) if under_way else []
+    started = [t for t in tables if t.finished or t.hands_played]
+    under_way = any(not t.finished for t in started)
+    provisional = tournament_standings(t.results() for t in started) if under_way else []
     return Tournament(row["id"], row["name"], row["scheme"], row["created_at"], tables, standings,
                       fingerprint(db, tournament_id), provisional)
 

@@ -21,7 +21,15 @@ class Cell:
     score: str = ""
     total: str = ""
     made: bool | None = None
-    spoken: str = ""  # the box in words, for a screen reader: "bid 3, took 3, 13 points, total 40" (#19)
+
+    @property
+    def spoken(self) -> str:
+        """The box read aloud (#19): its three numbers say nothing without their names ("4/4 14 14")."""
+        parts = [gettext("bid %(bid)s", bid=self.bid) if self.bid else "",
+                 gettext("took %(tricks)s", tricks=self.tricks) if self.tricks else "",
+                 ngettext("%(num)s point", "%(num)s points", int(self.score)) if self.score else "",
+                 gettext("total %(total)s", total=self.total) if self.total else ""]
+        return ", ".join(part for part in parts if part)
 
 
 @dataclass
@@ -101,22 +109,11 @@ def rows(loaded: Loaded, access: Access, seen: Seen) -> list[Row]:
                           total=str(hand.totals[s]) if hand.totals else "",
                           made=(hand.bids[s] == hand.tricks[s]) if hand.tricks else None)
                      for s in range(len(state.players))]
-            for cell in cells:
-                cell.spoken = _spoken(cell)
         out.append(Row(number=spec.number, name=spec.name, cards=spec.cards,
                        trump=symbol(trump) if trump else "", red=trump in RED,
                        dealer=state.players[state.dealer(spec.number)], cells=cells, state=status,
                        editable=status == "done" and access.role == "scorer"))
     return out
-
-
-def _spoken(cell: Cell) -> str:
-    """A grid box read aloud: its three numbers say nothing without their names ("4/4 14 14")."""
-    parts = [gettext("bid %(bid)s", bid=cell.bid) if cell.bid else "",
-             gettext("took %(tricks)s", tricks=cell.tricks) if cell.tricks else "",
-             ngettext("%(num)s point", "%(num)s points", int(cell.score)) if cell.score else "",
-             gettext("total %(total)s", total=cell.total) if cell.total else ""]
-    return ", ".join(part for part in parts if part)
 
 
 def entry(loaded: Loaded, access: Access, seen: Seen, view) -> Entry | None:
