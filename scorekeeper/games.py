@@ -263,7 +263,8 @@ def change(db, access: Access, event: dict, versions: Collection[str] | None = N
     `versions`: the whole game must still be at one of them (the API's If-Match).
     `hand_seen`: the version a form was drawn at; refused only if the same hand changed since
     (a bid in another hand meanwhile is no reason to throw away a correction being typed)."""
-    authorize_change(access, event)
+    if not access.may_write():
+        authorize_change(access, event, variant_of(db, access.game_id))
     if _kept_as(db, access.game_id) is not None:
         load(db, access.game_id)  # a replay, if one is needed, before the write lock: inside, only what is new
     with store.write(db):
@@ -271,10 +272,10 @@ def change(db, access: Access, event: dict, versions: Collection[str] | None = N
         _check_version(loaded, versions)
         _check_hand_unchanged(loaded, event, hand_seen)
         if access.role == "seat":
-            _seat_may_bid(loaded, event)
+            _seat_may_enter(loaded, event)
         state = loaded.state.apply(event)  # the rules' refusal first (all slips in: bidding closed)
         if access.role != "seat":
-            _scorer_leaves_own_bids(loaded, event)
+            _scorer_leaves_own_entries(loaded, event)
         seq = loaded.version + 1
         appended = store.append_event(db, access.game_id, seq, "change", event, access.role, access.seat)
     changed = Loaded(access.game_id, state, seq, [*loaded.events, appended])
@@ -290,16 +291,17 @@ def _check_hand_unchanged(loaded: Loaded, event: dict, seen) -> None:
     seen = int(seen) if isinstance(seen, str) and seen.isdecimal() and len(seen) < 10 else None
     if seen is None:
         return
-    hand, bid_seat = event.get("hand"), event.get("seat") if event.get("type") == "bid" else None
+    hand, own = event.get("hand"), loaded.variant.own_entry(event)
+    players = len(loaded.state.players)
     _, undid = sort_out(loaded.events)
     for row in loaded.events[1:]:
         payload = undid.get(row["seq"], row)["payload"]
         if row["seq"] <= seen or payload.get("hand") != hand:
             continue
-        if bid_seat is None:
+        if own is None:
             raise VersionMismatch(N_("Someone else changed hand %(hand)s meanwhile: look at it again and retry."),
                                   hand=hand)
-        if payload.get("seat") == bid_seat or "bids" in payload:
+        if own in loaded.variant.entries_set(payload, players):
             raise VersionMismatch(N_("That bid was already recorded (a second tap, or another phone): nothing "
                                      "more was recorded. Look at the sheet, and tap again if it is not what you "
                                      "meant."))
@@ -326,10 +328,11 @@ def undo(db, access: Access, versions: Collection[str] | None = None) -> Loaded:
     return undone
 
 
-def authorize_change(access: Access, event: dict) -> None:
+def authorize_change(access: Access, event: dict, variant) -> None:
+    """The scorer makes any change; a player's own phone only their own entries (the variant says which)."""
     if access.role == "scorer":
         return
-    if access.role == "seat" and event.get("type") == "bid" and event.get("seat") == access.seat:
+    if access.role == "seat" and variant.own_entry(event) == access.seat:
         return
     if access.role == "seat":
         raise Forbidden(N_("From your own phone you can only enter your own bid."))
@@ -339,7 +342,7 @@ def authorize_change(access: Access, event: dict) -> None:
 SEAT_CHANGES_PER_HAND = 10  # a player's own phone: enough to change one's mind, never enough to fill a game
 
 
-def _seat_may_bid(loaded: Loaded, event: dict) -> None:
+def _seat_may_enter(loaded: Loaded, event: dict) -> None:
     """A player's own phone bids only in the current hand, before its tricks are recorded, and at most
     SEAT_CHANGES_PER_HAND times a hand: the changes a game holds (`db.MAX_EVENTS`) are the table's, and
     one seat rewriting its slip must not use them up (the scorer can always finish and undo)."""
@@ -353,32 +356,28 @@ def _seat_may_bid(loaded: Loaded, event: dict) -> None:
                                 "to enter it."), count=SEAT_CHANGES_PER_HAND)
 
 
-def _scorer_leaves_own_bids(loaded: Loaded, event: dict) -> None:
+def _scorer_leaves_own_entries(loaded: Loaded, event: dict) -> None:
     """A sealed bid a player made on their own phone is theirs: until the hand's secrets are out the scorer
     can neither replace nor clear it (and learns nothing of it from the refusal, whatever the value sent).
     The scorer still enters the sealed bids of players without a phone."""
-    hand = event.get("hand")
-    if event.get("type") == "bid":
-        seats = [event.get("seat")]
-    elif event.get("type") == "hand" and "bids" in event:
-        seats = range(len(loaded.state.players))
-    else:
+    hand, players = event.get("hand"), len(loaded.state.players)
+    seats = loaded.variant.entries_set(event, players)
+    if not seats:
         return
     sealed = loaded.state.secrets()
     standing = sort_out(loaded.events)[0]
     for seat in seats:
-        if (hand, seat) in sealed and _bid_made_by(standing, hand, seat) == "seat":
+        if (hand, seat) in sealed and _made_by(standing, hand, seat, players, loaded.variant) == "seat":
             raise StateConflict(N_("%(name)s made that sealed bid on their own phone: it is theirs until the "
-                                   "tricks are in. Ask them to change it there."), field="bid",
-                                name=loaded.state.players[seat])
+                                   "tricks are in. Ask them to change it there."),
+                                field=loaded.variant.own_field, name=loaded.state.players[seat])
 
 
-def _bid_made_by(standing: list[dict], hand, seat) -> str | None:
-    """Who set the bid of `seat` in `hand` as it stands (the role of the latest change standing that did)."""
+def _made_by(standing: list[dict], hand, seat, players: int, variant) -> str | None:
+    """Who set the own entry of `seat` in `hand` as it stands (the role of the latest change standing that did)."""
     for row in reversed(standing):
         payload = row["payload"]
-        if payload.get("hand") == hand and (payload.get("seat") == seat and payload.get("type") == "bid"
-                                            or "bids" in payload):
+        if payload.get("hand") == hand and seat in variant.entries_set(payload, players):
             return row["actor_role"]
     return None
 

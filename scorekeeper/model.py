@@ -56,8 +56,9 @@ def visibility(loaded: "Loaded", access: Access | None) -> Seen:
     does not seal them again, so whoever peeked (the scorer recording invented tricks) is seen
     to have done so by the whole table."""
     own = access.seat if access is not None and access.role == "seat" else None
+    reveals = loaded.variant.reveals
     opened = {row["payload"].get("hand") for row in loaded.events[1:]
-              if row["type"] == "change" and "tricks" in row["payload"]}
+              if row["type"] == "change" and reveals(row["payload"])}
     return Seen(frozenset((hand, seat) for hand, seat in loaded.state.secrets()
                           if seat != own and hand not in opened))
 

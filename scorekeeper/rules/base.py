@@ -191,6 +191,22 @@ def dispatch(event: Any, on_hand, on_end, no_bidding: str):
     return on_hand(event.get("hand"), {k: v for k, v in event.items() if k not in ("type", "hand")})
 
 
+class ScorerOnly:
+    """A variant whose every change is the scorer's: no player enters anything on their own phone, and no
+    change has a secret to reveal (see `rules.family.Variant`)."""
+
+    own_field = None
+
+    def own_entry(self, change: dict) -> None:
+        return None
+
+    def entries_set(self, change: dict, players: int) -> tuple:
+        return ()
+
+    def reveals(self, change: dict) -> bool:
+        return False
+
+
 class DealByDeal:
     """What the game families without bidding share: their figures replayed once from the records
     (`_replay`) and kept, a deal by its number, nothing hidden, and one way to take a change

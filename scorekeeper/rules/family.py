@@ -6,7 +6,7 @@ checks every registered variant against it.
 """
 from __future__ import annotations
 
-from typing import Any, Protocol, Sequence, runtime_checkable
+from typing import Any, Collection, Protocol, Sequence, runtime_checkable
 
 from .base import Option, Place
 
@@ -73,3 +73,17 @@ class Variant(Protocol):
     options: tuple[Option, ...]
 
     def new_game(self, players: list[str], first_dealer: int, options: dict) -> GameState: ...
+
+    # Who may enter what, and when a secret comes out: the core keeps the log, the keys and the locks, and
+    # asks the variant what a change means for them (#20). `rules.base.ScorerOnly` is a game without either.
+    own_field: str | None  # the field of a player's own entry, where a refusal of it shows
+
+    def own_entry(self, change: dict[str, Any]) -> int | None:
+        """The seat whose own entry this change is (a bid): the one kind of change a player may make on their
+        own phone, for their own seat. None for every other change, which only the scorer makes."""
+
+    def entries_set(self, change: dict[str, Any], players: int) -> Collection[int]:
+        """The seats whose own entries this change sets (one bid, or every bid of a hand at once)."""
+
+    def reveals(self, change: dict[str, Any]) -> bool:
+        """Whether this change brings its hand's secrets into the open for good (the tricks recorded)."""

@@ -21,7 +21,7 @@ from typing import Any, NamedTuple
 
 from .base import (
     N_, InvalidInput, Option, Place, StateConflict, TricksSum, YesNo, _short, check_int,
-    DealByDeal, evolve, competition_places, put_record, with_defaults,
+    DealByDeal, ScorerOnly, evolve, competition_places, put_record, with_defaults,
 )
 from .vector import EMPTY, Vector
 
@@ -37,7 +37,7 @@ FIELDS = ("trump", "tricks", "honours", "revokes", "remarks")
 
 
 @dataclass(frozen=True)
-class PartnershipVariant:
+class PartnershipVariant(ScorerOnly):
     """A variant of the family: classic (games and rubber) or with dummy (four deals)."""
 
     id: str

@@ -18,7 +18,7 @@ from typing import Any, Iterable, Sequence
 
 from .base import (
     N_, InvalidInput, Option, Place, RuleError, StateConflict, Term, TricksSum, _short, check_int,
-    DealByDeal, evolve, competition_places, put_record, with_defaults,
+    DealByDeal, ScorerOnly, evolve, competition_places, put_record, with_defaults,
 )
 from .vector import EMPTY, Vector
 
@@ -51,7 +51,7 @@ def is_seat(value: Any) -> bool:
 
 
 @dataclass(frozen=True)
-class PiquetVariant:
+class PiquetVariant(ScorerOnly):
     id: str
     name: str
     options: tuple[Option, ...]

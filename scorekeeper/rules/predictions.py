@@ -7,7 +7,7 @@ Wist and tournament Whist are siblings built on it.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, Callable, Sequence
+from typing import Any, Callable, Collection, Sequence
 
 from .base import (
     N_, HandNotCurrent, InvalidInput, Option, Place, RuleError, StateConflict, TricksSum, _short, check_int,
@@ -82,10 +82,24 @@ class PredictionVariant:
     players: tuple[int, ...]
     options: tuple[Option, ...]
     schedule: Callable[[int, dict], list[HandSpec]]
-    score: Callable[[HandSpec, HandRecord, int], HandResult]
+    score: Callable[[HandSpec, HandRecord, int, dict], HandResult]  # (hand, record, players, the game's options)
     standings: Callable[["PredictionGame"], list[Place]] = lambda game: standings_by_total(game.totals)
     penalties: bool = False  # whist-torneo records illegal plays
     family: str = "predictions"
+    own_field: str = "bid"
+
+    def own_entry(self, change: dict) -> int | None:
+        """A bid is a player's own entry, which their phone may make (a sealed one is theirs alone)."""
+        return change.get("seat") if change.get("type") == "bid" else None
+
+    def entries_set(self, change: dict, players: int) -> Collection[int]:
+        if change.get("type") == "bid":
+            return (change.get("seat"),)
+        return range(players) if change.get("type") == "hand" and "bids" in change else ()
+
+    def reveals(self, change: dict) -> bool:
+        """Sealed bids come out once the hand's tricks are recorded."""
+        return "tricks" in change
 
     def new_game(self, players: list[str], first_dealer: int, options: dict) -> "PredictionGame":
         specs = tuple(self.schedule(len(players), options))
@@ -193,7 +207,7 @@ class PredictionGame:
         views, running = [], (0,) * len(self.players)
         last = self.current_hand or len(self.specs)
         for spec, record in zip(self.specs[:last], self.records[:last]):
-            result = self.variant.score(spec, record, len(self.players)) if record.tricks else None
+            result = self.variant.score(spec, record, len(self.players), self.options) if record.tricks else None
             totals = None
             if result:
                 running = tuple(t + s for t, s in zip(running, result.scores))

@@ -40,7 +40,7 @@ from typing import Any, Sequence
 
 from .base import (
     N_, InvalidInput, Money, Option, Place, RuleError, StateConflict, Term, TricksSum, WholeNumber,
-    DealByDeal, evolve, _short, check_seat, put_record, standings_by_total, with_defaults,
+    DealByDeal, ScorerOnly, evolve, _short, check_seat, put_record, standings_by_total, with_defaults,
 )
 from .vector import EMPTY, Vector
 
@@ -86,7 +86,7 @@ CONTRACTS: dict[str, Contract] = {c.id: c for c in (
 
 
 @dataclass(frozen=True)
-class SoloVariant:
+class SoloVariant(ScorerOnly):
     id: str
     name: str
     options: tuple[Option, ...]

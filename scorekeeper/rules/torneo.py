@@ -26,7 +26,7 @@ def torneo_schedule(players: int, options: dict) -> list[HandSpec]:
             for i, cards in enumerate(SCHEMES[options["scheme"]], start=1)]
 
 
-def torneo_score(spec: HandSpec, record: HandRecord, players: int) -> HandResult:
+def torneo_score(spec: HandSpec, record: HandRecord, players: int, options: dict) -> HandResult:
     """Made: 13 + tricks (a made 0 in an NT hand at a 13 position: 26). Missed: 1 a trick.
 
     An illegal play scores 0 and counts as a failed contract.

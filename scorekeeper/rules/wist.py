@@ -35,7 +35,7 @@ def wist_schedule(players: int, options: dict) -> list[HandSpec]:
     return specs
 
 
-def wist_score(spec: HandSpec, record: HandRecord, players: int) -> HandResult:
+def wist_score(spec: HandSpec, record: HandRecord, players: int, options: dict) -> HandResult:
     """Bid k ≥ 1: tricks, +10 if exact. Bid 0: +25 (4 players) or +20 (5) if clean, else −5 a trick."""
     zero_bonus = 25 if players == 4 else 20
     scores, failed = [], []
@@ -71,7 +71,7 @@ def cagliari_schedule(players: int, options: dict) -> list[HandSpec]:
             for i, c in enumerate(counts, start=1)]
 
 
-def cagliari_score(spec: HandSpec, record: HandRecord, players: int) -> HandResult:
+def cagliari_score(spec: HandSpec, record: HandRecord, players: int, options: dict) -> HandResult:
     """Made: 10 + 2 × bid. Missed: −2 per trick off."""
     scores = tuple(10 + 2 * b if b == t else -2 * abs(t - b) for b, t in zip(record.bids, record.tricks))
     return HandResult(scores, tuple(b != t for b, t in zip(record.bids, record.tricks)))

@@ -135,8 +135,9 @@ def put_bid(game_id, number, seat):
     who = access(game_id)
     data = body()
     event = {"type": "bid", "hand": number, "seat": seat, "bid": data.get("bid")}
-    games.authorize_change(who, event)  # a key without the right is refused as such (403), whatever it sent
-    declared = family_of(games.variant_of(get_db(), game_id)).bid_body
+    variant = games.variant_of(get_db(), game_id)
+    games.authorize_change(who, event, variant)  # a key without the right is refused as such (403), whatever it sent
+    declared = family_of(variant).bid_body
     if declared is not None:  # a game without bidding refuses every bid (its rules say why)
         shapes.check(declared, data)
     return respond(games.change(get_db(), who, event, if_match()), who)
@@ -147,10 +148,11 @@ def put_hand(game_id, number):
     who = access(game_id)
     data = body()
     event = {"type": "hand", "hand": number, **data}
-    games.authorize_change(who, event)
+    variant = games.variant_of(get_db(), game_id)
+    games.authorize_change(who, event, variant)
     # The body's shape is the game's family's (its `hand_body`; `type` and `hand` are not among its fields: the
     # hand is the one of the address). The rules then check what it means.
-    shapes.check(family_of(games.variant_of(get_db(), game_id)).hand_body, data)
+    shapes.check(family_of(variant).hand_body, data)
     return respond(games.change(get_db(), who, event, if_match()), who)
 
 

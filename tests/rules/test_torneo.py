@@ -266,5 +266,5 @@ def test_whole_partite_match_the_independent_reading_of_the_rules(players, schem
 def test_score_function_directly():
     from scorekeeper.rules.predictions import HandRecord, HandSpec
     spec = HandSpec(number=6, cards=13, trump="NT", zero_bonus=True)
-    result = torneo_score(spec, HandRecord(bids=(0, 5, 4), tricks=(0, 5, 8), penalties=(1,)), 3)
+    result = torneo_score(spec, HandRecord(bids=(0, 5, 4), tricks=(0, 5, 8), penalties=(1,)), 3, {})
     assert result.scores == (26, 0, 8) and result.failed == (False, True, True)

@@ -72,7 +72,7 @@ def test_hand_score_table(players, bid, tricks, score):
     rest = spec.cards - tricks
     other_tricks = [rest] + [0] * (others - 1)
     record = HandRecord(bids=(bid,) + (0,) * others, tricks=(tricks, *other_tricks))
-    result = wist_score(spec, record, players)
+    result = wist_score(spec, record, players, {})
     assert result.scores[0] == score
     assert result.failed[0] is (bid != tricks)
 
