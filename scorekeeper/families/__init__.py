@@ -1,16 +1,15 @@
 """Game families: the siblings that show and read one family's games.
 
 A family is its pure rules (`scorekeeper.rules`), a presenter (the game and each hand as JSON,
-CSV rows, the sheet's model, one line of history per change), a form parser and its template
-partials under `templates/<family>/`. The core and the web layer look a family up once, by
-`variant.family`, and never ask which variant or family they hold.
+CSV rows, the sheet's model, one line of history per change), form parsers, its options' names and
+its template partials under `templates/<family>/`, declared once as a `Family`. The core and the web
+layer look a family up once, by `variant.family`, and never ask which variant or family they hold.
 """
 from __future__ import annotations
 
-import inspect
 from collections import Counter
-from dataclasses import dataclass
-from typing import Any, Iterable, Mapping, Protocol
+from dataclasses import dataclass, field
+from typing import Any, Callable, Iterable, Mapping
 
 from flask_babel import lazy_gettext as _l
 
@@ -29,122 +28,61 @@ class Figure:
     note: Any = None
 
 
-class Family(Protocol):
-    id: str  # also the folder of its templates: entry.html, grid.html, edit.html, ranking.html
+def no_bid_event(form: Mapping[str, str]) -> dict:
+    """A bid form posted to a game without bidding (only a forged one is): a bid, which its rules refuse in
+    their own words."""
+    return {"type": "bid"}
+
+
+@dataclass(frozen=True)
+class Family:
+    """A family as the core and the web see it: a plain declaration, in its package's `__init__.py`, of its
+    words and of the functions of its sibling modules — `present` (JSON, CSV, history), `sheet` (the sheet's
+    model and the form parsers), `stats` (its own statistics), `api` (its bodies and answers), `labels` (its
+    options' names) — and of its templates under `templates/<id>/` (entry, grid, edit, ranking).
+    docs/adding-a-game.md says how to add one."""
+
+    id: str  # also the folder of its templates
     rules: str  # its rules page, under docs/
     hand_word: Any  # "hand %(n)s" or "deal %(n)s" (lazily translated), as its players say it
     hands_word: Any  # "Hands" or "Deals": the axis of its running-totals chart
-    seat_link: Any  # what a player's own link lets them do, said on the Share panel (lazily translated)
 
-    bid_body: Any  # the body of `PUT …/bids/<seat>` (a `shapes.Body`), None for a family without bidding
     hand_body: Any  # the body of `PUT …/hands/<n>` (a `shapes.Body`): the API checks its shape with it
     game_answer: Any  # a game of the family as the API answers it (a `shapes.Answer`), its hands included
 
-    def columns(self, state: GameState) -> list[str]:
-        """Whose scores the sheet, the chart and `totals` list: the players, or the sides."""
+    columns: Callable[[GameState], list[str]]  # whose scores the sheet, the chart and `totals` list
+    hand_json: Callable[[Hand, GameState, Seen], dict]
+    game_json: Callable[[GameState, Seen], dict]  # the API fields beyond those every game has
+    csv_rows: Callable[[GameState], Iterable[dict]]  # one dict per scored hand: the columns after `variant`
+    csv_record: Callable[[Hand], dict]  # the `hand` event that records a scored hand again (the CSV's `record`)
+    # One recorded change in the reader's language, with what this reader may see of it; for a correction
+    # (`corrected=True`) only what was entered: the sheet says "corrected" around it.
+    history_text: Callable[..., str]
 
-    def hand_json(self, hand: Hand, state: GameState, seen: Seen) -> dict: ...
+    # What the family's sheet partials show (the grid, the entry panel...); `view` holds the page's own query
+    # arguments (which seat's pad, a tricks count being tapped in). `"chart": None` leaves the chart out.
+    sheet: Callable[[Loaded, Access, Seen, Mapping[str, str]], dict]
+    edit_form: Callable[..., Any]  # (loaded, number, seen, form=None): a past hand laid out for correction
+    error_place: Callable[[str | None, dict, Any, Access], str]  # where a refusal shows: by its form, or "top"
+    hand_event: Callable[[Any, GameState, int], dict]  # a hand form as posted → the fields of a `hand` event
 
-    def game_json(self, state: GameState, seen: Seen) -> dict:
-        """The API fields beyond those every game has (schedule, rubber, failed contracts...)."""
+    tally: Callable[[GameState, int], Counter]  # its own counts for one seat (never a sealed bid)
+    figures: Callable[[Any], list[Figure]]  # which of them the statistics page shows for a variant, and how
 
-    def csv_rows(self, state: GameState) -> Iterable[dict]:
-        """One dict per CSV row of every scored hand: the API's columns after `variant`."""
+    labels: Mapping[str, Any]  # its options' names and values ("option=value" for a value), translated lazily
+    hints: Mapping[str, Any] = field(default_factory=dict)  # what the new-game form adds to a name or value
+    variant_names: Mapping[str, Any] = field(default_factory=dict)  # names players use, when not the rules' own
 
-    def csv_record(self, hand: Hand) -> dict:
-        """The fields of the `hand` event that record this scored hand again, as it stands (the CSV's
-        `record` column, which an import replays)."""
+    bid_body: Any = None  # the body of `PUT …/bids/<seat>`, None for a family without bidding
+    bid_event: Callable[[Mapping[str, str]], dict] = no_bid_event  # the bid form as posted → a `bid` event
+    # The fields of a `hand` change that score the hand being entered (a later change to it is then a
+    # correction); the others, such as the turned card alone, leave it open. None: every change does.
+    scored_by: tuple[str, ...] | None = None
+    seat_link: Any = _l("a player's code shows the sheet on that player's phone (the scorer enters the scores).")
 
     def scores(self, payload: dict) -> bool:
-        """Whether a `hand` change accepted on the hand being entered scores it (a later change to that
-        hand is then a correction): one with a field of the family's `scored_by` ("tricks"; the others,
-        such as the turned card alone, leave the hand open), or any change where every change records
-        the hand whole."""
-
-    def history_text(self, payload: dict, state: GameState, seen: Seen, corrected: bool = False) -> str:
-        """One recorded change in the reader's language, with what this reader may see of it. For a
-        correction of a hand already scored (`corrected`) the sheet says "corrected" around it: a
-        family whose `history_text` takes `corrected` then gives only what was entered, without its
-        "recorded the hand"."""
-
-    def sheet(self, loaded: Loaded, who: Access, seen: Seen, view: Mapping[str, str]) -> dict:
-        """What the family's sheet partials show: the grid, the entry panel... `view` holds the page's
-        own query arguments (which seat's pad, a tricks count being tapped in), as text. `"chart": None`
-        leaves out the chart of the running totals (when they rank nothing)."""
-
-    def edit_form(self, loaded: Loaded, number: int, seen: Seen, form: Any = None) -> Any:
-        """A past hand laid out for correction (with what was typed, when it was refused)."""
-
-    def error_place(self, field: str | None, sheet: dict, edit: Any, who: Access) -> str:
-        """Where a refusal shows: beside the form it concerns, or "top"."""
-
-    def hand_event(self, form: Any, state: GameState, number: int) -> dict:
-        """A hand form as posted (entry or correction) → the fields of a `hand` event."""
-
-    def tally(self, state: GameState, seat: int) -> Counter:
-        """The family's own counts for one seat over the scored hands of a game (never a sealed bid)."""
-
-    def figures(self, variant: Any) -> list[Figure]:
-        """Which of those counts the statistics page shows for a variant, and how."""
-
-
-class Siblings:
-    """A family assembled from its sibling modules: `present` (JSON, CSV, history), `sheet` (the sheet's
-    model and the form parser), `stats` (its own statistics), each holding the functions the protocol
-    names, and `api` (what its hand body and its answers look like: `HandBody`, `Game`)."""
-
-    def __init__(self, id: str, present, sheet, stats, api, rules: str, hand_word, hands_word,
-                 scored_by: tuple[str, ...] | None = None, seat_link=None):
-        self.id, self._present, self._sheet, self._stats = id, present, sheet, stats
-        self.scored_by = scored_by  # the fields that score the hand being entered; None: every change does
-        self._says_corrected = "corrected" in inspect.signature(present.history_text).parameters
-        self.bid_body, self.hand_body, self.game_answer = api.BidBody, api.HandBody, api.Game
-        self.rules = rules  # its rules page under docs/
-        self.hand_word = hand_word  # "hand %(n)s" or "deal %(n)s", as its players say it
-        self.hands_word = hands_word  # "Hands" or "Deals"
-        self.seat_link = seat_link or _l("a player's code shows the sheet on that player's phone (the scorer enters "
-                                         "the scores).")
-
-    def columns(self, state):
-        return self._present.columns(state)
-
-    def hand_json(self, hand, state, seen):
-        return self._present.hand_json(hand, state, seen)
-
-    def game_json(self, state, seen):
-        return self._present.game_json(state, seen)
-
-    def csv_rows(self, state):
-        return self._present.csv_rows(state)
-
-    def csv_record(self, hand):
-        return self._present.csv_record(hand)
-
-    def scores(self, payload):
+        """Whether a `hand` change accepted on the hand being entered scores it."""
         return self.scored_by is None or any(name in payload for name in self.scored_by)
-
-    def history_text(self, payload, state, seen, corrected=False):
-        if corrected and self._says_corrected:
-            return self._present.history_text(payload, state, seen, corrected=True)
-        return self._present.history_text(payload, state, seen)
-
-    def sheet(self, loaded, who, seen, view):
-        return self._sheet.sheet(loaded, who, seen, view)
-
-    def edit_form(self, loaded, number, seen, form=None):
-        return self._sheet.edit_form(loaded, number, seen, form)
-
-    def error_place(self, field, sheet, edit, who):
-        return self._sheet.error_place(field, sheet, edit, who)
-
-    def hand_event(self, form, state, number):
-        return self._sheet.hand_event(form, state, number)
-
-    def tally(self, state, seat):
-        return self._stats.tally(state, seat)
-
-    def figures(self, variant):
-        return self._stats.figures(variant)
 
 
 from .partnership import FAMILY as PARTNERSHIP  # noqa: E402  (the families use the classes above)

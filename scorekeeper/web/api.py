@@ -134,7 +134,7 @@ def read_game(game_id):
 def put_bid(game_id, number, seat):
     who = access(game_id)
     data = body()
-    event = {"type": "bid", "hand": number, "seat": seat, "bid": data.get("bid")}
+    event = {**data, "type": "bid", "hand": number, "seat": seat}  # the body's fields are the family's
     variant = games.variant_of(get_db(), game_id)
     games.authorize_change(who, event, variant)  # a key without the right is refused as such (403), whatever it sent
     declared = family_of(variant).bid_body

@@ -1,54 +1,19 @@
-"""Translated names of options and their values, for the new-game form and the sheet."""
+"""Translated names of options and their values, for the new-game form and the sheet: each family declares
+its own (`Family.labels`); tests/contract checks that every option and value of every variant has one."""
 from __future__ import annotations
 
 from flask_babel import gettext
-from flask_babel import lazy_gettext as _l
 
+from ..families import FAMILIES
 from ..families.common import money_text
 
-LABELS = {
-    "direction": _l("Direction of play"),
-    "counterclockwise": _l("Counter-clockwise"),
-    "clockwise": _l("Clockwise"),
-    "sealed_buio": _l("Buio with sealed bids (written on slips, like Biglietti)"),
-    "trump_may_always_cut": _l("Trump may always cut (play rule, shown only)"),
-    "double_one": _l("Play the 1-card hand twice (26 hands)"),
-    "scheme": _l("Hand schedule"),
-    "ridotto": _l("Ridotto (short, 14 hands)"),
-    "completo": _l("Completo (full, 24 hands)"),
-    "target": _l("Points for a game"),
-    "honours": _l("Count honours (A K Q J of trumps)"),
-    "laws": _l("Laws of Short Whist: honours 4 and 2, a revoke costs 3 tricks, no remark penalty"),
-    "system": _l("Scoring"),
-    "system=1": _l("Points"),
-    "system=2": _l("Stakes"),
-    "stake": _l("Money per point or stake"),
-    "currency": _l("Currency"),
-    "currency=EUR": _l("euro (€)"),
-    "currency=GBP": _l("pound sterling (£)"),
-    "currency=USD": _l("US dollar ($)"),
-    "currency=CHF": _l("Swiss franc (CHF)"),
-    "currency=None": _l("none: just the amount"),
-    "deals": _l("Number of deals"),
-    "point_count": _l("Count the point by"),
-    "point_count=cards": _l("cards (a point of 5 scores 5)"),
-    "point_count=pips": _l("pips, in tens rounded half up (45 scores 5)"),
-    "tie": _l("A tie after six deals"),
-    "tie=playoff": _l("is played off with two more deals"),
-    "tie=draw": _l("is a draw"),
-}
 
-HINTS = {  # what the new-game form adds to an option's name or value, and the sheet's house rules leave out
-    "system=1": _l("with over- and under-tricks"),
-    "system=2": _l("the declarer against each opponent"),
-    "stake": _l("e.g. 0.10; empty: no money"),
-    "deals": _l("empty: until you stop"),
-}
+def _merged(words: str) -> dict:
+    """Every family's words of one kind in one table (each family names its own options and values)."""
+    return {key: text for family in FAMILIES.values() for key, text in getattr(family, words).items()}
 
-VARIANT_NAMES = {  # the names players use in each language; the rules keep one name per variant
-    "whist-classico": _l("Whist (classic, with honours and rubber)"),
-    "whist-morto": _l("Whist with dummy"),
-}
+
+LABELS, HINTS, VARIANT_NAMES = _merged("labels"), _merged("hints"), _merged("variant_names")
 
 
 def variant_name(variant) -> str:

@@ -138,8 +138,8 @@ def describe(event: dict) -> dict:
             else event["type"], "by": event["actor_role"], "at": event["created_at"]}
     if event["type"] == "change":
         data["hand"] = payload.get("hand")
-        if payload.get("type") == "bid":
-            data["seat"] = payload.get("seat")
+        if "seat" in payload:  # a player's own entry (a bid)
+            data["seat"] = payload["seat"]
     if event["actor_role"] == "seat":
         data["by_seat"] = event["actor_seat"]
     return data

@@ -252,9 +252,7 @@ def _refused(who, error: RuleError, **context):
 def bid(game_id, key):
     who = games.authorize(get_db(), game_id, key)
     form = request.form
-    seat, value = _int_arg(form.get("seat")), form.get("bid", "")
-    event = {"type": "bid", "hand": _int_arg(form.get("hand")), "seat": seat,
-             "bid": int(value) if value.isdecimal() and len(value) < 4 else value[:20]}
+    event = family_of(games.variant_of(get_db(), game_id)).bid_event(form)
     try:
         loaded = games.change(get_db(), who, event, hand_seen=form.get("version"))
     except RuleError as error:

@@ -3,9 +3,16 @@ from __future__ import annotations
 
 from flask_babel import lazy_gettext as _l
 
-from .. import Siblings
-from . import api, present, sheet, stats
+from .. import Family
+from . import api, labels, present, sheet, stats
 
-FAMILY = Siblings("partnership", present, sheet, stats, api, hand_word=_l("deal %(n)s"),
-                  hands_word=_l("Deals"), rules="rules/partnership.md",
-                  scored_by=("tricks",))  # the turned card, honours and penalties alone leave the deal open
+FAMILY = Family(
+    id="partnership", hand_word=_l("deal %(n)s"), hands_word=_l("Deals"), rules="rules/partnership.md",
+    hand_body=api.HandBody, game_answer=api.Game,
+    columns=present.columns, hand_json=present.hand_json, game_json=present.game_json,
+    csv_rows=present.csv_rows, csv_record=present.csv_record, history_text=present.history_text,
+    sheet=sheet.sheet, edit_form=sheet.edit_form, error_place=sheet.error_place, hand_event=sheet.hand_event,
+    tally=stats.tally, figures=stats.figures,
+    labels=labels.LABELS, variant_names=labels.VARIANT_NAMES,
+    scored_by=("tricks",),  # the turned card, honours and penalties alone leave the deal open
+)

@@ -92,5 +92,4 @@ class PartnershipGame(GameAnswer):
     game_score: list[int] = Field(MISSING, description="whist-classico: the score of the game being played.")
 
 
-BidBody = None  # no bidding: every bid is refused by the rules
 HandBody, Game = PartnershipHandBody, PartnershipGame

@@ -116,5 +116,4 @@ class PiquetGame(GameAnswer):
     deals: int = Field(description="Six, or eight after a tied six with the play-off.")
 
 
-BidBody = None  # no bidding: every bid is refused by the rules
 HandBody, Game = PiquetHandBody, PiquetGame

@@ -74,8 +74,9 @@ def csv_rows(state):
 csv_record = recorded  # its record's fields are those of its `hand` event
 
 
-def history_text(payload: dict, state, seen: Seen) -> str:
-    """A bid ("bid 3 for Anna", or "a sealed bid for Anna") or a recorded hand, part by part with names."""
+def history_text(payload: dict, state, seen: Seen, corrected: bool = False) -> str:
+    """A bid ("bid 3 for Anna", or "a sealed bid for Anna") or a recorded hand, part by part with names; the
+    same words for a correction (`corrected`)."""
     number = payload.get("hand")
     seat = payload.get("seat")
     if payload.get("type") == "bid":

@@ -283,3 +283,10 @@ def hand_event(form, state, number: int) -> dict:
         if state.variant.penalties:
             event["penalties"] = [s for s in range(players) if form.get(f"penalty-{s}")]
     return event
+
+
+def bid_event(form) -> dict:
+    """The bid pad as posted → a `bid` event (a value that is no number goes on as typed: the rules refuse it)."""
+    value = form.get("bid", "")
+    return {"type": "bid", "hand": view_number(form.get("hand")), "seat": view_number(form.get("seat")),
+            "bid": int(value) if value.isdecimal() and len(value) < 4 else value[:20]}

@@ -83,5 +83,4 @@ class SoloGame(GameAnswer):
     money_totals: list[str] = Field(MISSING, description="With a stake: each total as money.")
 
 
-BidBody = None  # no bidding: every bid is refused by the rules
 HandBody, Game = SoloHandBody, SoloGame

@@ -84,7 +84,8 @@ def csv_rows(state):
 csv_record = recorded  # its record's fields are those of its `hand` event
 
 
-def history_text(payload: dict, state, seen: Seen) -> str:
+def history_text(payload: dict, state, seen: Seen, corrected: bool = False) -> str:
+    """"recorded the deal · Solo · Anna · made": the same words for a correction (`corrected`)."""
     parts = [gettext("recorded the deal")]
     contract = payload.get("contract")
     if contract is not None:
