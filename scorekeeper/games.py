@@ -18,6 +18,7 @@ greenlets of the worker a turn (`turns.taking_turns`).
 """
 from __future__ import annotations
 
+import json
 import secrets
 import threading
 from collections import OrderedDict
@@ -97,6 +98,12 @@ def variant_of(db, game_id: str):
     if row is None:
         raise NotFound()
     return VARIANTS[row[0]]
+
+
+def players_of(db, game_id: str) -> list:
+    """The names a game was created with, read from its first event (no replay)."""
+    row = db.execute("SELECT payload FROM events WHERE game_id = ? AND seq = 1", [game_id]).fetchone()
+    return json.loads(row[0]).get("players", []) if row else []
 
 
 def keys_of(db, game_id: str) -> dict:

@@ -17,7 +17,7 @@ LAYERS = {
     "rules": ["scorekeeper.rules"],
     "model": ["scorekeeper.model", "scorekeeper.shapes", "scorekeeper.settings", "scorekeeper.turns"],
     "store": ["scorekeeper.db", "scorekeeper.keys", "scorekeeper.live"],
-    "service": ["scorekeeper.games", "scorekeeper.tournaments"],
+    "service": ["scorekeeper.games", "scorekeeper.tournaments", "scorekeeper.phones"],
     "families": ["scorekeeper.families"],
     "formats": ["scorekeeper.csvexport", "scorekeeper.csvimport", "scorekeeper.archive", "scorekeeper.present",
                 "scorekeeper.stats"],

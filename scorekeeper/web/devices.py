@@ -20,18 +20,18 @@ hundreds of games, where the signed session cookie stopped growing at about 15 (
 """
 from __future__ import annotations
 
-import json
 import re
 import secrets
 import sqlite3
 from contextlib import contextmanager
-from typing import NamedTuple
 from urllib.parse import urlsplit
 
 from flask import current_app, g, request, session
 from itsdangerous import BadSignature, Signer
 
 from .. import db as store
+from .. import games, phones
+from ..phones import Entry
 from . import get_db
 from .guard import may_set_cookies
 
@@ -39,23 +39,8 @@ COOKIE = "device"
 SECURE_COOKIE = "__Host-device"  # over https: only this site, whole of it, Secure (RFC 6265bis prefixes)
 MAX_AGE = 400 * 24 * 3600  # the longest browsers keep a cookie; renewed at each visit
 DEVICE = re.compile(r"[A-Za-z0-9_-]{32}")
-MAX_GAMES = 1000
-MAX_TOURNAMENTS = 200
-TABLES = {"game": ("device_games", "game_id", MAX_GAMES), "tournament": ("device_tournaments", "tournament_id",
-                                                                        MAX_TOURNAMENTS)}
-KEYS = {"game": ("keys", "game_id"), "tournament": ("tournament_keys", "tournament_id")}  # where links live
+KINDS = phones.KINDS
 LEGACY = {"game": "games", "tournament": "tournaments"}  # the session keys older versions used
-
-
-class Entry(NamedTuple):
-    """A game (or tournament) on this phone's list."""
-
-    id: str
-    key: str
-    role: str
-    label: str
-    opened: str  # when it was last opened here
-    opens: bool  # whether its link still opens it (false once the link was replaced)
 
 
 def _signer() -> Signer:
@@ -105,15 +90,9 @@ def _unsigned_moved(value) -> str | None:
     """An id issued before ids were signed (migration 4 listed them): its list moves to a new id, once."""
     if not (isinstance(value, str) and DEVICE.fullmatch(value)):
         return None
-    db, moved = get_db(), None
+    moved, new = None, secrets.token_urlsafe(24)
     with _bookkeeping():
-        with store.write(db):
-            if db.execute("DELETE FROM unsigned_devices WHERE device = ?", [value]).rowcount == 0:
-                return None
-            new = secrets.token_urlsafe(24)
-            for table, _column, _limit in TABLES.values():
-                db.execute(f"UPDATE {table} SET device = ? WHERE device = ?", [new, value])
-        moved = new  # reached once committed
+        moved = new if phones.move_unsigned(get_db(), value, new) else None
     return moved
 
 
@@ -141,7 +120,7 @@ def _adopt_legacy(device_id: str) -> None:
         for row in reversed(rows):  # oldest first: the newest ends on top
             if isinstance(row, list) and len(row) == 4 and all(isinstance(v, str) for v in row):
                 with _bookkeeping():
-                    _store(kind, device_id, *row)
+                    phones.keep(get_db(), kind, device_id, *row)
 
 
 def remember(kind: str, item_id: str, key: str, role: str, label: str) -> None:
@@ -149,32 +128,13 @@ def remember(kind: str, item_id: str, key: str, role: str, label: str) -> None:
     device_id = device(create=True)
     if device_id is not None:
         with _bookkeeping():
-            _store(kind, device_id, item_id, key, role, label)
-
-
-def _store(kind: str, device_id: str, item_id: str, key: str, role: str, label: str) -> None:
-    table, column, limit = TABLES[kind]
-    db = get_db()
-    with store.write(db):
-        db.execute(f"INSERT INTO {table} (device, {column}, key, role, label, added_at) VALUES (?, ?, ?, ?, ?, ?) "
-                   f"ON CONFLICT (device, {column}) DO UPDATE SET key = excluded.key, role = excluded.role, "
-                   f"label = excluded.label, added_at = excluded.added_at",
-                   [device_id, item_id, key, role, label[:200], store.now()])
-        db.execute(f"DELETE FROM {table} WHERE device = ? AND {column} NOT IN (SELECT {column} FROM {table} "
-                   f"WHERE device = ? ORDER BY added_at DESC LIMIT ?)", [device_id, device_id, limit])
+            phones.keep(get_db(), kind, device_id, item_id, key, role, label)
 
 
 def listed(kind: str) -> list[Entry]:
     """This phone's games or tournaments, newest first, each saying whether its link still opens it."""
     device_id = device(create=False)
-    if device_id is None:
-        return []
-    table, column, _limit = TABLES[kind]
-    keys, owner = KEYS[kind]
-    return [Entry(*row[:5], opens=bool(row[5])) for row in get_db().execute(
-        f"SELECT d.{column}, d.key, d.role, d.label, d.added_at, k.key IS NOT NULL FROM {table} d "
-        f"LEFT JOIN {keys} k ON k.key = d.key AND k.{owner} = d.{column} AND k.revoked_at IS NULL "
-        f"WHERE d.device = ? ORDER BY d.added_at DESC, d.rowid DESC", [device_id]).fetchall()]
+    return [] if device_id is None else phones.entries(get_db(), kind, device_id)
 
 
 def opening(kind: str) -> list[Entry]:
@@ -185,20 +145,15 @@ def opening(kind: str) -> list[Entry]:
 def forget(kind: str, item_id: str) -> None:
     """Take a game (or tournament) off this phone's list; the game itself and its links stay."""
     device_id = device(create=False)
-    if device_id is None:
-        return
-    table, column, _limit = TABLES[kind]
-    db = get_db()
-    with store.write(db):
-        db.execute(f"DELETE FROM {table} WHERE device = ? AND {column} = ?", [device_id, item_id])
+    if device_id is not None:
+        phones.drop(get_db(), kind, device_id, item_id)
 
 
 def recent_names(limit: int = 40) -> list[str]:
     """The player names of this phone's recent games, most recent first, each once (to offer them again)."""
     names, seen = [], set()
     for game_id, *_ in opening("game")[:30]:
-        row = get_db().execute("SELECT payload FROM events WHERE game_id = ? AND seq = 1", [game_id]).fetchone()
-        for name in (json.loads(row[0]).get("players", []) if row else []):
+        for name in games.players_of(get_db(), game_id):
             if isinstance(name, str) and name.casefold() not in seen:
                 seen.add(name.casefold())
                 names.append(name)

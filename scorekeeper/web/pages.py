@@ -70,7 +70,7 @@ def import_game():
 @bp.post("/forget/<kind>/<item_id>")
 def forget(kind, item_id):
     """Take a game or tournament off this phone's list (it stays reachable by its links)."""
-    if kind not in devices.TABLES:
+    if kind not in devices.KINDS:
         abort(404)
     devices.forget(kind, item_id)
     return redirect(url_for("pages.home"), 303)

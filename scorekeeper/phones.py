@@ -1,0 +1,65 @@
+"""The list of games and tournaments each phone keeps (issue #8), in the database: the service below
+`web/devices.py`, which knows the phone by its cookie and calls this with its device id."""
+from __future__ import annotations
+
+from typing import NamedTuple
+
+from . import db as store
+
+MAX_GAMES = 1000
+MAX_TOURNAMENTS = 200
+KINDS = {"game": ("device_games", "game_id", MAX_GAMES), "tournament": ("device_tournaments", "tournament_id",
+                                                                       MAX_TOURNAMENTS)}
+KEYS = {"game": ("keys", "game_id"), "tournament": ("tournament_keys", "tournament_id")}  # where links live
+
+
+class Entry(NamedTuple):
+    """A game (or tournament) on a phone's list."""
+
+    id: str
+    key: str
+    role: str
+    label: str
+    opened: str  # when it was last opened here
+    opens: bool  # whether its link still opens it (false once the link was replaced)
+
+
+def move_unsigned(db, old: str, new: str) -> bool:
+    """Move the list of an id issued before ids were signed (migration 4 listed them) to `new`, once:
+    False when `old` is no such id (or was moved already)."""
+    with store.write(db):
+        if db.execute("DELETE FROM unsigned_devices WHERE device = ?", [old]).rowcount == 0:
+            return False
+        for table, _column, _limit in KINDS.values():
+            db.execute(f"UPDATE {table} SET device = ? WHERE device = ?", [new, old])
+    return True
+
+
+def keep(db, kind: str, device: str, item_id: str, key: str, role: str, label: str) -> None:
+    """Put a game or tournament at the top of a phone's list; the oldest fall off past the limit."""
+    table, column, limit = KINDS[kind]
+    with store.write(db):
+        db.execute(f"INSERT INTO {table} (device, {column}, key, role, label, added_at) VALUES (?, ?, ?, ?, ?, ?) "
+                   f"ON CONFLICT (device, {column}) DO UPDATE SET key = excluded.key, role = excluded.role, "
+                   f"label = excluded.label, added_at = excluded.added_at",
+                   [device, item_id, key, role, label[:200], store.now()])
+        db.execute(f"DELETE FROM {table} WHERE device = ? AND {column} NOT IN (SELECT {column} FROM {table} "
+                   f"WHERE device = ? ORDER BY added_at DESC LIMIT ?)", [device, device, limit])
+
+
+def entries(db, kind: str, device: str) -> list[Entry]:
+    """A phone's games or tournaments, newest first, each saying whether its link still opens it."""
+    table, column, _limit = KINDS[kind]
+    keys, owner = KEYS[kind]
+    return [Entry(*row[:5], opens=bool(row[5])) for row in db.execute(
+        f"SELECT d.{column}, d.key, d.role, d.label, d.added_at, k.key IS NOT NULL FROM {table} d "
+        f"LEFT JOIN {keys} k ON k.key = d.key AND k.{owner} = d.{column} AND k.revoked_at IS NULL "
+        f"WHERE d.device = ? ORDER BY d.added_at DESC, d.rowid DESC", [device]).fetchall()]
+
+
+def drop(db, kind: str, device: str, item_id: str) -> None:
+    """Take a game (or tournament) off a phone's list; the game itself and its links stay."""
+    table, column, _limit = KINDS[kind]
+    with store.write(db):
+        db.execute(f"DELETE FROM {table} WHERE device = ? AND {column} = ?", [device, item_id])
+
