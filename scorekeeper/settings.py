@@ -14,8 +14,9 @@ from pathlib import Path
 from typing import Callable, Mapping
 from urllib.parse import urlsplit
 
+from limits import RateLimitItem, parse
+
 DEFAULT_DATABASE = Path("instance") / "scorekeeper.sqlite3"  # in the folder the server is started from
-PERIODS = {"second": 1, "minute": 60, "hour": 3600, "day": 86400}
 
 
 class SettingError(ValueError):
@@ -41,15 +42,15 @@ def _seconds(text: str) -> float:
     return value
 
 
-def parse_rate(text: str | None) -> tuple[int, float] | None:
-    """"60/hour" → (60 at once, refilled at 60/3600 a second); "" or None → no limit."""
+def parse_rate(text: str | None) -> RateLimitItem | None:
+    """"60/hour" (or "60 per hour") → the limit; "", None or "0/hour" → no limit."""
     if text in (None, ""):
         return None
-    match = re.fullmatch(r"\s*(\d+)\s*/\s*(second|minute|hour|day)\s*", str(text))
-    if not match:
-        raise ValueError(f"a rate is written like 60/hour, not {text!r}")
-    count = int(match.group(1))
-    return (count, count / PERIODS[match.group(2)]) if count else None
+    try:
+        rate = parse(str(text))
+    except ValueError:
+        raise ValueError(f"a rate is written like 60/hour, not {text!r}") from None
+    return rate if rate.amount else None
 
 
 def _rate(text: str) -> str:

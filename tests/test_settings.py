@@ -45,8 +45,8 @@ def test_a_bad_value_is_refused_naming_the_variable(name, value, words):
 
 
 def test_rates():
-    assert parse_rate("60/hour") == (60, 60 / 3600)
-    assert parse_rate(" 5 / second ") == (5, 5.0)
+    assert (parse_rate("60/hour").amount, parse_rate("60/hour").get_expiry()) == (60, 3600)
+    assert (parse_rate(" 5 / second ").amount, parse_rate("5 per second").get_expiry()) == (5, 1)
     assert parse_rate("") is None and parse_rate("0/minute") is None
 
 

@@ -17,6 +17,7 @@ from ..db import unavailable
 from ..games import Forbidden, NotFound, VersionMismatch
 from ..rules import RuleError
 from ..rules.base import StateConflict, Term
+from .guard import retry_after
 
 RETRY_SECONDS = 30  # after a storage failure (a full disk, a read-only file): what to tell clients to wait
 HTTP_CODES = {400: "malformed", 403: "cross_site", 404: "not_found", 405: "method_not_allowed", 413: "too_large",
@@ -110,11 +111,14 @@ def register(app) -> None:
             405: gettext("That action is not possible here."),
             413: gettext("That is far too much text."),
             415: gettext("Send the file as CSV text (Content-Type: text/csv)."),
-            429: gettext("Too many requests from this device in a short time: wait %(seconds)s seconds and "
-                         "try again.", seconds=getattr(error, "retry_after", 60)),
         }
+        headers = {}
+        if error.code == 429:  # a rate limit (the streams' own 429 is made where they are counted)
+            wait = retry_after()
+            texts[429] = gettext("Too many requests from this device in a short time: wait %(seconds)s seconds "
+                                 "and try again.", seconds=wait)
+            headers["Retry-After"] = str(wait)
         text = texts.get(error.code, error.description or "")
-        headers = {"Retry-After": str(error.retry_after)} if getattr(error, "retry_after", None) else {}
         code = HTTP_CODES.get(error.code, "error")
         if error.code == 403 and error.description != "cross_site":
             text, code = error.description or "", "forbidden"

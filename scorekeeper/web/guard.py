@@ -5,9 +5,10 @@ size limit for chunked bodies too, security headers, and where `next=` may lead.
   a page of another site is refused with 403 before it reaches a view: `Sec-Fetch-Site` decides
   where the browser sends it; else `Origin`; else the host of `Referer`. A request with none of
   them (curl, a script, an old browser) passes: it cannot carry a victim's cookie by accident.
-- **Rate limits**: one token bucket per client address and kind (creations, other writes), kept
-  in this process (each gunicorn worker keeps its own). `RATE_LIMIT_CREATE`, `RATE_LIMIT_WRITE`
-  as "N/second|minute|hour" (N requests at once, refilled at N per period); empty: no limit.
+- **Rate limits** (Flask-Limiter): per client address and kind (creations, other writes), at most N
+  in any window of the period (a moving window), kept in this process (each gunicorn worker keeps
+  its own). `RATE_LIMIT_CREATE`, `RATE_LIMIT_WRITE` as "N/second|minute|hour|day"; empty: no limit.
+  A refusal is 429 with one `Retry-After`, the seconds until the window lets one more through.
 - **Security headers** on every response; `Cache-Control: no-store` on every response that sets
   no cache policy of its own (pages, JSON, CSV: most carry link keys), static files excepted.
 """
@@ -15,12 +16,13 @@ from __future__ import annotations
 
 import math
 import re
-import threading
 import time
 from io import BytesIO
 from urllib.parse import unquote, urlsplit
 
 from flask import current_app, request, url_for
+from flask_limiter import ApplicationLimit, Limiter
+from flask_limiter.util import get_remote_address
 from werkzeug.exceptions import HTTPException
 
 from ..settings import parse_rate
@@ -38,18 +40,6 @@ CREATIONS = {"pages.create_game", "tournaments.create", "tournaments.join", "tou
 class CrossSite(HTTPException):
     code = 403
     description = "cross_site"
-
-
-class RateLimited(HTTPException):
-    code = 429
-    description = "rate_limited"
-
-    def __init__(self, retry_after: int):
-        super().__init__()
-        self.retry_after = retry_after
-
-    def get_headers(self, environ=None, scope=None):
-        return [*super().get_headers(environ, scope), ("Retry-After", str(self.retry_after))]
 
 
 # -- where `next=` may lead ---------------------------------------------------------------------
@@ -123,42 +113,28 @@ def may_set_cookies() -> bool:
 
 
 # -- rate limits -------------------------------------------------------------------------------
+KINDS = ("create", "write")
 
 
-class Buckets:
-    """Token buckets per (kind, client address), in this process only."""
-
-    MAX_CLIENTS = 10_000
-
-    def __init__(self):
-        self.lock = threading.Lock()
-        self.buckets: dict[tuple, tuple[float, float]] = {}
-
-    def take(self, kind: str, client: str, rate: tuple[int, float]) -> int:
-        """0 when the request may go; else the seconds to wait for the next token."""
-        capacity, per_second = rate
-        now = time.monotonic()
-        with self.lock:
-            if len(self.buckets) > self.MAX_CLIENTS:  # forget full buckets: they are as good as new
-                self.buckets = {k: v for k, v in self.buckets.items()
-                                if v[0] + (now - v[1]) * per_second < capacity}
-            tokens, then = self.buckets.get((kind, client), (capacity, now))
-            tokens = min(capacity, tokens + (now - then) * per_second)
-            if tokens < 1:
-                self.buckets[(kind, client)] = (tokens, now)
-                return max(1, math.ceil((1 - tokens) / per_second))
-            self.buckets[(kind, client)] = (tokens - 1, now)
-            return 0
+def _kind() -> str:
+    return "create" if request.endpoint in CREATIONS else "write"
 
 
-def _rate_limit() -> None:
-    kind = "create" if request.endpoint in CREATIONS else "write"
-    rate = parse_rate(current_app.config.get(f"RATE_LIMIT_{kind.upper()}"))
-    if rate is None:
-        return
-    wait = current_app.extensions["scorekeeper.buckets"].take(kind, request.remote_addr or "?", rate)
-    if wait:
-        raise RateLimited(wait)
+def _rate_of(kind: str) -> str:
+    return current_app.config.get(f"RATE_LIMIT_{kind.upper()}") or ""
+
+
+def _limit(kind: str) -> ApplicationLimit:
+    """One limit for every request of a kind, shared by every route: reads pass, and so do writes when the
+    kind's rate is empty (tests, or a server that wants none)."""
+    return ApplicationLimit(lambda: _rate_of(kind), scope=kind, exempt_when=lambda: (
+        request.method not in UNSAFE or _kind() != kind or parse_rate(_rate_of(kind)) is None))
+
+
+def retry_after() -> int:
+    """The seconds a refused client waits until the window lets one more request through."""
+    refused = current_app.extensions["scorekeeper.limiter"].current_limit
+    return max(1, math.ceil(refused.reset_at - time.time())) if refused is not None else 60
 
 
 # -- chunked bodies ----------------------------------------------------------------------------
@@ -250,10 +226,8 @@ def before_request() -> None:
     if limit and request.environ.get("scorekeeper.capped"):
         limit += 1  # `Capped` answers 413 past the limit: Werkzeug's own count must never meet a body at it
     request.max_content_length = limit
-    if request.method in UNSAFE:
-        if is_cross_site():
-            raise CrossSite()
-        _rate_limit()
+    if request.method in UNSAFE and is_cross_site():
+        raise CrossSite()
 
 
 def after_request(response):
@@ -270,9 +244,11 @@ def after_request(response):
 def init_app(app) -> None:
     app.config.setdefault("RATE_LIMIT_CREATE", "100/hour")
     app.config.setdefault("RATE_LIMIT_WRITE", "600/minute")
-    for kind in ("CREATE", "WRITE"):
-        parse_rate(app.config[f"RATE_LIMIT_{kind}"])  # a typo fails at start, not at the first request
-    app.extensions["scorekeeper.buckets"] = Buckets()
+    for kind in KINDS:
+        parse_rate(app.config[f"RATE_LIMIT_{kind.upper()}"])  # a typo fails at start, not at the first request
     app.wsgi_app = ChunkedLimit(app.wsgi_app, app)
-    app.before_request(before_request)
+    app.before_request(before_request)  # before the limits: a cross-site write is refused without counting
     app.after_request(after_request)
+    app.extensions["scorekeeper.limiter"] = Limiter(
+        get_remote_address, app=app, application_limits=[_limit(kind) for kind in KINDS],
+        storage_uri="memory://", strategy="moving-window", headers_enabled=True)

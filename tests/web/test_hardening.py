@@ -296,7 +296,7 @@ def test_creations_are_rate_limited_per_client(limited):
     assert created(client) and new_game_form(client).status_code == 303
     api = client.post("/api/v1/games", json={"variant": "wist", "players": PLAYERS4})
     assert api.status_code == 429 and api.get_json()["error"]["code"] == "rate_limited"
-    assert 1 <= int(api.headers["Retry-After"]) <= 1800
+    assert 1 <= int(api.headers["Retry-After"]) <= 3600  # until the first of the two leaves the hour
     page = new_game_form(client)
     assert page.status_code == 429 and int(page.headers["Retry-After"]) >= 1
     assert "Too many requests" in page.get_data(as_text=True)
