@@ -268,7 +268,7 @@ def change(db, access: Access, event: dict, versions: Collection[str] | None = N
     """Validate one change against the current state and append it.
 
     `versions`: the whole game must still be at one of them (the API's If-Match).
-    `hand_seen`: the version a form was drawn at; refused only if the same hand changed since
+    `hand_seen`: the version a form was drawn at (None: not said); refused only if the same hand changed since
     (a bid in another hand meanwhile is no reason to throw away a correction being typed)."""
     if not access.may_write():
         authorize_change(access, event, variant_of(db, access.game_id))
@@ -295,7 +295,6 @@ def _check_hand_unchanged(loaded: Loaded, event: dict, seen) -> None:
     """A form's change is refused when what it concerns changed after the form was drawn: its hand, or
     for a bid only that seat's bid (other players bidding meanwhile on their phones is no reason) —
     which is also what turns a second tap on the same pad into nothing."""
-    seen = int(seen) if isinstance(seen, str) and seen.isdecimal() and len(seen) < 10 else None
     if seen is None:
         return
     hand, own = event.get("hand"), loaded.variant.own_entry(event)

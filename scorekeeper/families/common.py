@@ -9,6 +9,8 @@ from decimal import Decimal
 from flask_babel import format_currency, format_decimal
 from flask_babel import lazy_gettext as _l
 
+from ..model import whole_or_none
+
 LETTERS_BY_DIGITS = re.compile(r"(?<=[A-Z])(?=\d)|(?<=\d)(?=[A-Z])")
 SUIT_SYMBOLS = {"H": "♥", "D": "♦", "C": "♣", "S": "♠", "NT": _l("NT"), None: "?"}
 RED = {"H", "D"}
@@ -30,7 +32,7 @@ def money_text(amount: str, currency: str | None) -> str:
 
 def view_number(raw) -> int | None:
     """A small whole number from a page's query arguments; None for anything else."""
-    return int(raw) if isinstance(raw, str) and raw.isascii() and raw.isdecimal() and len(raw) < 4 else None
+    return whole_or_none(raw)
 
 
 def form_number(raw: str | None):

@@ -15,6 +15,7 @@ from flask_babel import gettext
 
 from .. import db as store
 from .. import games, live
+from ..model import whole_or_none
 from . import get_db
 from .api import access
 from .errors import error_response
@@ -101,8 +102,7 @@ def _start_version(who: games.Access, slot: live.Slot) -> int:
 
 
 def _last_event_id() -> int | None:
-    raw = request.headers.get("Last-Event-ID") or request.args.get("since") or ""
-    return int(raw) if raw.isdecimal() and len(raw) < 10 else None
+    return whole_or_none(request.headers.get("Last-Event-ID") or request.args.get("since"), digits=9)
 
 
 @bp.get("/g/<game_id>/<key>/live")

@@ -21,6 +21,7 @@ from .home import home_games
 from .labels import chosen_options, variant_name
 from .links import links
 from .qr import qr_svg
+from ..model import version, whole
 from ..turns import taking_turns
 
 bp = Blueprint("pages", __name__)
@@ -33,7 +34,7 @@ def is_htmx() -> bool:
 # -- home and language ------------------------------------------------------------------------
 @bp.get("/")
 def home(status: int = 200, import_error: str | None = None):
-    imported = _int_arg(request.args.get("imported")) if status == 200 else None  # after a file of many games
+    imported = request.args.get("imported", type=whole) if status == 200 else None  # after a file of many games
     return render_template("home.html", games=home_games(), tournaments=devices.listed("tournament"),
                            import_error=import_error, import_once=secrets.token_urlsafe(18), imported=imported), status
 
@@ -120,7 +121,7 @@ def create_game():
         abort(400)
     typed = form.getlist("player")
     players = [name for name in typed if name.strip()]
-    dealer, ticked = form.get("first_dealer", "draw"), _int_arg(form.get("first_dealer"))
+    dealer, ticked = form.get("first_dealer", "draw"), form.get("first_dealer", type=whole)
     first_dealer = None  # "draw": the app draws
     if ticked is not None and ticked < len(typed) and typed[ticked].strip():
         first_dealer = sum(1 for name in typed[:ticked] if name.strip())  # blank rows are skipped
@@ -144,10 +145,6 @@ def create_game():
 def _open(game_id: str, key: str):
     who = games.authorize(get_db(), game_id, key)
     return who, games.load(get_db(), game_id)
-
-
-def _int_arg(value) -> int | None:
-    return int(value) if isinstance(value, str) and value.isdecimal() and len(value) < 4 else None
 
 
 def render_sheet(who, loaded, status: int = 200, error: str | None = None, view=None, edit=None,
@@ -254,7 +251,7 @@ def bid(game_id, key):
     form = request.form
     event = family_of(games.variant_of(get_db(), game_id)).bid_event(form)
     try:
-        loaded = games.change(get_db(), who, event, hand_seen=form.get("version"))
+        loaded = games.change(get_db(), who, event, hand_seen=form.get("version", type=version))
     except RuleError as error:
         return _refused(who, error, view={"seat": form.get("seat", "")})
     return _after_change(who, loaded)
@@ -268,7 +265,7 @@ def save_hand(game_id, key, number):
     event = {"type": "hand", "hand": number,
              **family_of(loaded.state.variant).hand_event(form, loaded.state, number)}
     try:
-        loaded = games.change(get_db(), who, event, hand_seen=form.get("version"))
+        loaded = games.change(get_db(), who, event, hand_seen=form.get("version", type=version))
     except RuleError as error:
         correcting = form.get("correction") and who.role == "scorer" and 1 <= number <= len(loaded.state.hands)
         edit = _edit_form(who, loaded, number, form) if correcting else None  # not for a hand not yet dealt
@@ -340,7 +337,7 @@ def rotate(game_id, key):
     who, loaded = _open(game_id, key)
     if who.role != "scorer":
         abort(404)
-    role, seat = request.form.get("role"), _int_arg(request.form.get("seat"))
+    role, seat = request.form.get("role"), request.form.get("seat", type=whole)
     new_key = games.rotate(get_db(), who, role, seat)
     if role == "scorer":  # this very page's link just stopped working: move to the new one
         target = url_for("pages.share", game_id=game_id, key=new_key)

@@ -15,6 +15,7 @@ from jinja2_fragments.flask import render_block
 
 from .. import csvexport, games, tournaments
 from . import get_db
+from ..model import whole, whole_or_none
 from ..rules import N_
 from ..rules.base import MAX_NAME, InvalidInput
 from ..rules.torneo import WHIST_TORNEO
@@ -228,10 +229,11 @@ def games_csv(tournament_id, key):
 # -- adding partite ---------------------------------------------------------------------------
 def _partita_fields(form) -> dict:
     players = [name for name in form.getlist("player") if name.strip()]
-    dealer = form.get("first_dealer", "draw")
-    first_dealer = int(dealer) if dealer.isdecimal() and len(dealer) < 3 else None
+    first_dealer = form.get("first_dealer", type=lambda text: whole(text, 2))
     round_text = form.get("round", "").strip()
-    number = int(round_text) if round_text.isdecimal() and len(round_text) < 4 else (round_text[:10] or None)
+    number = whole_or_none(round_text)
+    if number is None:
+        number = round_text[:10] or None  # not a round number: the rules say so
     options = {"scheme": form["scheme"]} if form.get("scheme") else None
     return {"players": players, "options": options, "first_dealer": first_dealer,
             "table": form.get("table") or None, "number": number}

@@ -27,7 +27,6 @@ ELSEWHERE = {
     ("web/api.py", "bid"): "`PUT …/bids/<seat>` makes a change of the kind `bid` (every game takes or refuses it)",
     ("cli.py", "target"): "the file a backup is written to",
     ("web/pages.py", "draw"): "the first dealer drawn by the app (not Piquet's tie)",
-    ("web/tournament_pages.py", "draw"): "the first dealer drawn by the app (not Piquet's tie)",
     # Tournaments are Italian tournament Whist's (docs/rules/bid-exactly.md): they play `whist-torneo` partite
     # with one hand schedule for the evening.
     ("db.py", "scheme"): "the tournament's hand schedule",
