@@ -13,7 +13,7 @@ UV_COMPILE = $(VENV)/bin/uv pip compile --quiet --generate-hashes --universal --
 run: setup ## start the app for the table (the production server, all interfaces)
 	HOST=$(HOST) PORT=$(PORT) $(VENV)/bin/segnapunti run
 
-serve: run ## the same server: gunicorn with gevent workers (scorekeeper/gunicorn_config.py)
+serve: run ## the same server: gunicorn with gevent workers (scorekeeper/server/gunicorn_config.py)
 
 test: setup-dev chromium lint ## every test, browser tests included
 	$(PY) -m pytest -n 2 --dist worksteal -q

@@ -43,8 +43,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from scorekeeper import csvexport  # noqa: E402
-from scorekeeper.cli import server_command  # noqa: E402
+from scorekeeper.formats import csvexport  # noqa: E402
+from scorekeeper.server.cli import server_command  # noqa: E402
 from scorekeeper.rules import new_game  # noqa: E402
 
 SOLO = [{"contract": "solo", "declarer": 1, "trump": "H", "tricks": 6}, {"contract": "pass"},

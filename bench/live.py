@@ -1,6 +1,6 @@
 """Live streams benchmark (not a test: it asserts nothing, it measures).
 
-Starts gunicorn with the production settings of scorekeeper/gunicorn_config.py (gevent workers) on a temporary
+Starts gunicorn with the production settings of scorekeeper/server/gunicorn_config.py (gevent workers) on a temporary
 database, bound to 127.0.0.1 only, and for each case opens N JSON event streams
 (`GET /api/v1/games/<id>/events`), then makes a series of changes (seat bids through the API):
 
@@ -39,7 +39,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
-from scorekeeper.cli import server_command  # noqa: E402
+from scorekeeper.server.cli import server_command  # noqa: E402
 
 HOST = "127.0.0.1"
 PLAYERS = ["Anna", "Bruno", "Carla", "Dario"]
@@ -53,7 +53,7 @@ def free_port() -> int:
 
 
 class Server:
-    """gunicorn -c scorekeeper/gunicorn_config.py, on a temporary database, loopback only."""
+    """gunicorn -c scorekeeper/server/gunicorn_config.py, on a temporary database, loopback only."""
 
     def __init__(self, workdir: Path, workers: str | None, connections: str | None):
         self.port = free_port()
@@ -365,8 +365,8 @@ async def main() -> None:
     parser.add_argument("--crowded", default="1000", help="comma separated stream counts on one game ('' for none)")
     parser.add_argument("--rounds", type=int, default=50, help="rounds of four simultaneous bids")
     parser.add_argument("--gap", type=float, default=0.05, help="seconds between rounds")
-    parser.add_argument("--workers", help="gunicorn workers (default: scorekeeper/gunicorn_config.py)")
-    parser.add_argument("--connections", help="connections per worker (default: scorekeeper/gunicorn_config.py)")
+    parser.add_argument("--workers", help="gunicorn workers (default: scorekeeper/server/gunicorn_config.py)")
+    parser.add_argument("--connections", help="connections per worker (default: scorekeeper/server/gunicorn_config.py)")
     parser.add_argument("--deadline", type=float, default=60.0, help="seconds of changes per case at most")
     parser.add_argument("--hold", type=int, default=0, help="then find the most streams held, up to this many")
     parser.add_argument("--step", type=int, default=2000, help="streams added per step of --hold")
@@ -401,8 +401,8 @@ async def main() -> None:
                 held = await asyncio.wait_for(hold(server.port, args.hold, args.step), 1200)
             finally:
                 server.stop()
-    workers = args.workers or os.environ.get("WORKERS", "scorekeeper/gunicorn_config.py's")
-    print(f"\ngunicorn gevent (scorekeeper.server.Worker), workers {workers}; {os.cpu_count()} CPUs, the client "
+    workers = args.workers or os.environ.get("WORKERS", "scorekeeper/server/gunicorn_config.py's")
+    print(f"\ngunicorn gevent (scorekeeper.server.worker.Worker), workers {workers}; {os.cpu_count()} CPUs, the client "
           f"on the same machine (file limit {limit}); {args.rounds} rounds × 4 simultaneous bids\n")
     print(table(results))
     if held is not None:

@@ -22,8 +22,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from replay import legal_bids  # noqa: E402
 
 from scorekeeper import create_app  # noqa: E402
-from scorekeeper import db as store  # noqa: E402
-from scorekeeper import games  # noqa: E402
+from scorekeeper.store import db as store  # noqa: E402
+from scorekeeper.service import games  # noqa: E402
 
 NAMES = ["Alessandra", "Bartolomeo", "Costanza", "Domenico", "Ermenegilda"]
 PHONE = {"Accept-Encoding": "gzip, deflate, br", "Accept-Language": "it"}

@@ -34,8 +34,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from scorekeeper import db as store  # noqa: E402
-from scorekeeper import games  # noqa: E402
+from scorekeeper.store import db as store  # noqa: E402
+from scorekeeper.service import games  # noqa: E402
 from scorekeeper.rules import VARIANTS, new_game  # noqa: E402
 from scorekeeper.rules.predictions import NO_BIDS  # noqa: E402
 

@@ -7,8 +7,8 @@ from pathlib import Path
 
 from flask import Flask
 
-from . import db as store
-from .settings import read as read_settings
+from .store.db import connect, migrate
+from .model.settings import read as read_settings
 
 
 def create_app(config: dict | None = None) -> Flask:
@@ -37,11 +37,12 @@ def create_app(config: dict | None = None) -> Flask:
     app.json.sort_keys = False
     app.json.ensure_ascii = False
 
-    database = store.connect(app.config["SCOREKEEPER_DATABASE"])
-    store.migrate(database)
+    database = connect(app.config["SCOREKEEPER_DATABASE"])
+    migrate(database)
     database.conn.close()
 
-    from . import cli, web
+    from .server import cli
+    from . import web
     web.init_app(app)
     cli.register(app)
     return app

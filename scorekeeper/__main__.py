@@ -1,4 +1,4 @@
 """`python -m scorekeeper …` is the `segnapunti` command."""
-from .cli import main
+from .server.cli import main
 
 main()

@@ -9,8 +9,8 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from scorekeeper import csvexport, csvimport
-from scorekeeper.csvimport import CsvRefused
+from scorekeeper.formats import csvexport, csvimport
+from scorekeeper.formats.csvimport import CsvRefused
 from scorekeeper.rules import VARIANTS, new_game
 from tests.contract.drivers import DRIVERS
 

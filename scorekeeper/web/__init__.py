@@ -8,7 +8,7 @@ from __future__ import annotations
 from flask import Flask, current_app, g, request
 from flask_babel import Babel, force_locale, get_locale, gettext
 
-from .. import db as store
+from ..store import db as store
 
 LANGUAGES = ("it", "en")
 
@@ -39,7 +39,7 @@ def init_app(app: Flask) -> None:
                    tournament_pages)
     from .labels import one_of, option_hint, option_label, variant_name
     from .mixed import mixed
-    from .sheet import role_name
+    from .sheet_common import role_name
 
     Babel(app, locale_selector=select_locale)
     guard.init_app(app)
@@ -58,7 +58,7 @@ def init_app(app: Flask) -> None:
 def warm_up(app: Flask) -> None:
     """Before the first request, do what it would otherwise do while a table waits: compile every
     template and load each language's catalogue. Under gevent that first request (~100 ms) would
-    also hold up every other request and stream of the worker (scorekeeper/gunicorn_config.py, post_worker_init)."""
+    also hold up every other request and stream of the worker (server/gunicorn_config.py, post_worker_init)."""
     for name in app.jinja_env.list_templates():
         app.jinja_env.get_template(name)
     with app.test_request_context():

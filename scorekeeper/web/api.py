@@ -4,10 +4,12 @@ from __future__ import annotations
 from flask import Blueprint, jsonify, request
 from werkzeug.exceptions import UnsupportedMediaType
 
-from .. import archive, games, shapes
+from ..formats import archive
+from ..service import games
+from ..model import shapes
 from . import get_db
 from ..families import family_of
-from ..present import game_json
+from ..formats.game_json import game_json
 from ..rules import N_, RuleError
 from .downloads import game_csv
 from .errors import json_error, message

@@ -29,9 +29,9 @@ from urllib.parse import urlsplit
 from flask import current_app, g, request, session
 from itsdangerous import BadSignature, Signer
 
-from .. import db as store
-from .. import games, phones
-from ..phones import Entry
+from ..store import db as store
+from ..service import games, phones
+from ..service.phones import Entry
 from . import get_db
 from .guard import may_set_cookies
 

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from flask import Response
 
-from .. import csvexport
+from ..formats import csvexport
 
 
 def csv_download(body: str, filename: str) -> Response:

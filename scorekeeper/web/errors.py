@@ -12,9 +12,9 @@ from flask import Response, jsonify, render_template, request
 from flask_babel import gettext
 from werkzeug.exceptions import HTTPException
 
-from ..csvimport import CsvRefused
-from ..db import unavailable
-from ..games import Forbidden, NotFound, VersionMismatch
+from ..formats.csvimport import CsvRefused
+from ..store.db import unavailable
+from ..service.games import Forbidden, NotFound, VersionMismatch
 from ..rules import RuleError
 from ..rules.base import StateConflict, Term
 from .guard import retry_after

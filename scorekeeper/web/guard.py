@@ -25,7 +25,7 @@ from flask_limiter import ApplicationLimit, Limiter
 from flask_limiter.util import get_remote_address
 from werkzeug.exceptions import HTTPException
 
-from ..settings import parse_rate
+from ..model.settings import parse_rate
 
 UNSAFE = {"POST", "PUT", "PATCH", "DELETE"}
 CSP = ("default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; connect-src 'self'; "

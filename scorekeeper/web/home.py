@@ -11,7 +11,7 @@ from datetime import datetime
 
 from flask_babel import format_date
 
-from .. import games
+from ..service import games
 from ..rules.base import is_draw
 from . import devices, get_db
 

@@ -12,7 +12,7 @@ from urllib.parse import urlsplit
 
 from flask import current_app, request, url_for
 
-from ..network import lan_address
+from ..server.network import lan_address
 
 ALL_INTERFACES = {"0.0.0.0", "::"}
 

@@ -13,8 +13,9 @@ import random
 from flask import Blueprint, Response, current_app, jsonify, request
 from flask_babel import gettext
 
-from .. import db as store
-from .. import games, live
+from ..store import db as store
+from ..service import games
+from ..store import live
 from ..model import whole_or_none
 from . import get_db
 from .api import access
@@ -37,7 +38,7 @@ def heartbeat() -> float:
 
 
 def _cap(name: str) -> int:
-    """A stream cap of the app's config (scorekeeper/settings.py); 0: no cap."""
+    """A stream cap of the app's config (scorekeeper/model/settings.py); 0: no cap."""
     return max(0, int(current_app.config[name]))
 
 

@@ -16,7 +16,7 @@ from functools import cache
 
 from pydantic.json_schema import GenerateJsonSchema, models_json_schema
 
-from .. import shapes
+from ..model import shapes
 from ..families import FAMILIES
 from ..rules import VARIANTS
 

@@ -7,13 +7,14 @@ from flask import Blueprint, abort, current_app, make_response, redirect, render
 from flask_babel import gettext
 from jinja2_fragments.flask import render_block
 
-from .. import archive, csvexport, games, tournaments
+from ..formats import archive, csvexport
+from ..service import games, tournaments
 from . import LANGUAGES, get_db
 from ..rules import VARIANTS, RuleError, find_variant
 from ..families import family_of
 from ..rules.base import MAX_NAME
 from . import devices
-from . import sheet as sheet_view
+from . import sheet_common as sheet_view
 from .downloads import csv_download, game_csv
 from .errors import message, status_of
 from .guard import safe_next
@@ -22,7 +23,7 @@ from .labels import chosen_options, variant_name
 from .links import links
 from .qr import qr_svg
 from ..model import version, whole
-from ..turns import taking_turns
+from ..model.turns import taking_turns
 
 bp = Blueprint("pages", __name__)
 

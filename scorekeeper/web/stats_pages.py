@@ -12,7 +12,8 @@ from dataclasses import dataclass
 from flask import Blueprint, render_template, url_for
 from flask_babel import format_decimal, format_percent, gettext, ngettext
 
-from .. import games, stats, tournaments
+from ..service import games, tournaments
+from ..formats import stats
 from ..families import family_of
 from . import charts, devices, get_db
 from .home import opened_date

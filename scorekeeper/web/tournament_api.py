@@ -9,9 +9,10 @@ from __future__ import annotations
 from flask import Blueprint, Response, jsonify, request, url_for
 from flask_babel import gettext
 
-from .. import games, shapes, tournaments
+from ..service import games, tournaments
+from ..model import shapes
 from . import get_db
-from ..present import game_json
+from ..formats.game_json import game_json
 from ..rules.base import format_fraction
 from . import tournament_csv
 from .api import bearer_key, body

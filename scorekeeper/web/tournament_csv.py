@@ -9,7 +9,7 @@ from fractions import Fraction
 
 from flask import Response
 
-from .. import csvexport
+from ..formats import csvexport
 from ..rules.base import format_fraction
 from .downloads import csv_download
 

@@ -13,7 +13,8 @@ from flask import Blueprint, abort, make_response, redirect, render_template, re
 from flask_babel import format_datetime, gettext
 from jinja2_fragments.flask import render_block
 
-from .. import csvexport, games, tournaments
+from ..formats import csvexport
+from ..service import games, tournaments
 from . import get_db
 from ..model import whole, whole_or_none
 from ..rules import N_

@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 
 import scorekeeper.rules
-from scorekeeper import games
+from scorekeeper.service import games
 from scorekeeper.rules import VARIANTS, new_game
 from tests.contract.drivers import DRIVERS, NAMES
 

@@ -20,17 +20,17 @@ FAMILY_FOLDERS = ("rules", "families")
 
 # A word of a family that a core module uses in another meaning, or as part of a contract every family fills.
 ELSEWHERE = {
-    ("csvexport.py", "cards"): "a CSV column every family fills (API.md)",
-    ("csvexport.py", "trump"): "a CSV column every family fills (API.md)",
-    ("csvexport.py", "bid"): "a CSV column every family fills (API.md)",
-    ("csvexport.py", "tricks"): "a CSV column every family fills (API.md)",
+    ("formats/csvexport.py", "cards"): "a CSV column every family fills (API.md)",
+    ("formats/csvexport.py", "trump"): "a CSV column every family fills (API.md)",
+    ("formats/csvexport.py", "bid"): "a CSV column every family fills (API.md)",
+    ("formats/csvexport.py", "tricks"): "a CSV column every family fills (API.md)",
     ("web/api.py", "bid"): "`PUT …/bids/<seat>` makes a change of the kind `bid` (every game takes or refuses it)",
-    ("cli.py", "target"): "the file a backup is written to",
+    ("server/cli.py", "target"): "the file a backup is written to",
     ("web/pages.py", "draw"): "the first dealer drawn by the app (not Piquet's tie)",
     # Tournaments are Italian tournament Whist's (docs/rules/bid-exactly.md): they play `whist-torneo` partite
     # with one hand schedule for the evening.
-    ("db.py", "scheme"): "the tournament's hand schedule",
-    ("tournaments.py", "scheme"): "the tournament's hand schedule",
+    ("store/db.py", "scheme"): "the tournament's hand schedule",
+    ("service/tournaments.py", "scheme"): "the tournament's hand schedule",
     ("web/tournament_api.py", "scheme"): "the tournament's hand schedule",
     ("web/tournament_pages.py", "scheme"): "the tournament's hand schedule",
     ("web/openapi.py", "scheme"): "the tournament's hand schedule",

@@ -10,10 +10,10 @@ import io
 
 import pytest
 
-from scorekeeper import stats
-from scorekeeper.csvexport import COLUMNS, GAME_COLUMNS
+from scorekeeper.formats import stats
+from scorekeeper.formats.csvexport import COLUMNS, GAME_COLUMNS
 from scorekeeper.families import FAMILIES, family_of
-from scorekeeper.games import EVERYTHING, Loaded
+from scorekeeper.service.games import EVERYTHING, Loaded
 from scorekeeper.rules import VARIANTS
 from scorekeeper.rules.family import GameState, Hand, Variant
 from tests.contract.drivers import DRIVERS, NAMES

@@ -5,7 +5,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from scorekeeper.games import replay, sort_out
+from scorekeeper.service.games import replay, sort_out
 from scorekeeper.rules import new_game
 from scorekeeper.rules.base import RuleError
 from scorekeeper.rules.predictions import BiddingClosed, ForbiddenBid

@@ -5,7 +5,7 @@ scores 25, missed −5 a trick. The totals: Anna 10, Bruno 120, Carla 52, Dario 
 """
 from __future__ import annotations
 
-from scorekeeper.games import Loaded
+from scorekeeper.service.games import Loaded
 from scorekeeper.rules import new_game
 
 FOUR = ["Anna", "Bruno", "Carla", "Dario"]

@@ -6,8 +6,8 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from scorekeeper.games import Loaded
-from scorekeeper.stats import Moment, compute
+from scorekeeper.service.games import Loaded
+from scorekeeper.formats.stats import Moment, compute
 from tests.rules.test_partnership_properties import deal_st
 from tests.rules.test_solo_properties import record_st
 from tests.rules.test_wist_properties import play_random_game

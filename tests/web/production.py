@@ -11,7 +11,7 @@ import time
 import urllib.request
 from pathlib import Path
 
-from scorekeeper.cli import server_command
+from scorekeeper.server.cli import server_command
 
 ROOT = Path(__file__).resolve().parents[2]
 

@@ -504,7 +504,7 @@ def test_hand_and_type_in_a_hand_body_are_refused_as_unknown_fields(api, table, 
 
 def test_each_kind_of_refusal_has_its_http_status_in_the_web_layer_alone():
     """The rules and the service name what is wrong; web/errors.py alone says it in HTTP (#20)."""
-    from scorekeeper.games import Forbidden, VersionMismatch
+    from scorekeeper.service.games import Forbidden, VersionMismatch
     from scorekeeper.rules.base import HandNotCurrent, InvalidInput, RuleError, StateConflict, TooManyChanges
     from scorekeeper.rules.predictions import ForbiddenBid
     from scorekeeper.web.api import Malformed

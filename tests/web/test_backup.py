@@ -8,7 +8,7 @@ from importlib.metadata import entry_points
 from click.testing import CliRunner
 
 from scorekeeper import create_app
-from scorekeeper.cli import main
+from scorekeeper.server.cli import main
 from tests.conftest import Api
 
 
@@ -45,7 +45,7 @@ def test_segnapunti_is_the_programs_command_with_the_owners_commands(tmp_path, m
     """The package's entry point; `backup`, `export-csv` and `import-csv` through it, on the database of the
     environment (as `segnapunti run` serves it) — and `run` starts the production server."""
     (script,) = [e for e in entry_points(group="console_scripts") if e.name == "segnapunti"]
-    assert script.value == "scorekeeper.cli:main"
+    assert script.value == "scorekeeper.server.cli:main"
     database = tmp_path / "instance" / "scorekeeper.sqlite3"
     monkeypatch.setenv("SCOREKEEPER_DATABASE", str(database))
     monkeypatch.setenv("SECRET_KEY", "test")
@@ -66,8 +66,8 @@ def test_segnapunti_is_the_programs_command_with_the_owners_commands(tmp_path, m
 
 
 def test_the_server_command_is_gunicorn_with_the_production_settings():
-    from scorekeeper.cli import server_command
+    from scorekeeper.server.cli import server_command
 
     command = server_command()
-    assert command[1:3] == ["-m", "gunicorn"] and "python:scorekeeper.gunicorn_config" in command
-    assert command[-1] == "scorekeeper.wsgi:app"
+    assert command[1:3] == ["-m", "gunicorn"] and "python:scorekeeper.server.gunicorn_config" in command
+    assert command[-1] == "scorekeeper.server.wsgi:app"

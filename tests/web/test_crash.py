@@ -1,4 +1,4 @@
-"""Crash safety: the production server (gunicorn with scorekeeper/gunicorn_config.py) is killed with SIGKILL in the
+"""Crash safety: the production server (gunicorn with server/gunicorn_config.py) is killed with SIGKILL in the
 middle of writes; after a restart every write it had acknowledged is in the event log, unchanged.
 
 Four phones write to four games at once (bids one by one, then the tricks); the server and all its
@@ -18,7 +18,7 @@ import threading
 import time
 from pathlib import Path
 
-from scorekeeper.cli import server_command
+from scorekeeper.server.cli import server_command
 from tests.web.sse import request
 
 ROOT = Path(__file__).resolve().parents[2]

@@ -6,7 +6,7 @@ import io
 
 import pytest
 
-from scorekeeper.csvexport import NUMERIC, safe
+from scorekeeper.formats.csvexport import NUMERIC, safe
 from tests.rules.test_wist import GAME4, GAME5
 from tests.module_app import api, app, client  # noqa: F401  (one database per module)
 

@@ -138,7 +138,7 @@ def test_the_database_and_the_secret_are_readable_by_their_owner_alone(tmp_path)
 def _failing_commits(monkeypatch, name: str, code: int):
     """Every COMMIT fails as SQLite's does on a full disk: it rolls the transaction back itself and says
     so once (a later ROLLBACK then finds no transaction)."""
-    from scorekeeper import db as store
+    from scorekeeper.store import db as store
 
     real = store.connect
 
@@ -182,7 +182,7 @@ def test_a_full_disk_answers_503_and_changes_nothing(app, client, monkeypatch, c
 def test_a_read_only_database_still_shows_every_sheet(app, client, monkeypatch):
     """Viewing a sheet writes the phone's list on the side: when that cannot be written, the sheet is shown
     all the same; a change is refused with 503."""
-    from scorekeeper import db as store
+    from scorekeeper.store import db as store
 
     api = Api(app.test_client())
     game = api.game(players=NAMES, first_dealer=0)

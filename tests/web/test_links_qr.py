@@ -19,7 +19,7 @@ import pytest
 from scorekeeper import create_app
 from scorekeeper.web import links as links_module
 
-CONFIG = Path(__file__).resolve().parents[2] / "scorekeeper" / "gunicorn_config.py"
+CONFIG = Path(__file__).resolve().parents[2] / "scorekeeper" / "server" / "gunicorn_config.py"
 
 LAN = "192.168.1.23"
 PUBLIC = "https://segnapunti.example.org/club"
@@ -219,20 +219,20 @@ def test_rotating_nonsense_changes_no_link(tmp_path, form):
 
 # -- production settings (make serve) -------------------------------------------------------------
 def test_gunicorn_settings_tell_the_app_it_listens_everywhere(monkeypatch):
-    """The production server (scorekeeper/gunicorn_config.py) binds 0.0.0.0 by default: the app must know it, or the
+    """The production server (server/gunicorn_config.py) binds 0.0.0.0 by default: the app must know it, or the
     QR codes of a page opened on the server itself would say localhost."""
     environment = {k: v for k, v in os.environ.items() if k not in ("HOST", "PORT", "WORKERS", "WORKER_CONNECTIONS")}
     monkeypatch.setattr(os, "environ", environment)
     settings = runpy.run_path(str(CONFIG))
     assert settings["bind"] == "0.0.0.0:5000" and environment["HOST"] == "0.0.0.0"
-    assert settings["worker_class"] == "scorekeeper.server.Worker"  # gevent: a stream holds a greenlet, not a thread
+    assert settings["worker_class"] == "scorekeeper.server.worker.Worker"  # gevent: a stream holds a greenlet
     assert settings["workers"] * settings["worker_connections"] >= 10000
     environment["HOST"] = "127.0.0.1"
     assert runpy.run_path(str(CONFIG))["bind"] == "127.0.0.1:5000"
 
 
 def test_keys_are_redacted_from_access_log_lines():
-    from scorekeeper.access_log import redact
+    from scorekeeper.server.access_log import redact
     assert redact("GET /g/AbC123/s3cr3t-_KEY/share HTTP/1.1") == "GET /g/AbC123/<key>/share HTTP/1.1"
     assert redact("/t/tour1/k3y") == "/t/tour1/<key>"
     assert redact("next=%2Fg%2Fgame%2FsecretKey%2Fhands") == "next=%2Fg%2Fgame%2F<key>%2Fhands"

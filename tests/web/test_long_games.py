@@ -10,8 +10,8 @@ import tracemalloc
 
 import pytest
 
-from scorekeeper import csvexport, csvimport
-from scorekeeper.csvimport import CsvRefused
+from scorekeeper.formats import csvexport, csvimport
+from scorekeeper.formats.csvimport import CsvRefused
 from scorekeeper.rules import new_game
 from tests.conftest import Api, count_rows, post_chunked
 

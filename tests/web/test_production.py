@@ -1,4 +1,4 @@
-"""The production server (gunicorn with scorekeeper/gunicorn_config.py: gevent workers, scorekeeper/server.py) with
+"""The production server (gunicorn with server/gunicorn_config.py: gevent workers, server/worker.py) with
 its real settings: phones that vanish give their streams back, writes from two workers at once are
 all recorded, and slow requests are cut off while others are answered.
 
@@ -16,7 +16,7 @@ import urllib.request
 
 import pytest
 
-from scorekeeper.games import SEAT_CHANGES_PER_HAND
+from scorekeeper.service.games import SEAT_CHANGES_PER_HAND
 
 from .production import Gunicorn
 from .sse import Stream, new_game, request

@@ -13,8 +13,10 @@ import time
 
 import pytest
 
-from scorekeeper import csvimport, games, turns
-from scorekeeper import db as store
+from scorekeeper.formats import csvimport
+from scorekeeper.service import games
+from scorekeeper.model import turns
+from scorekeeper.store import db as store
 from tests.conftest import PLAYERS4, Api
 
 SOLO_DEAL = {"contract": "solo", "declarer": 1, "trump": "H", "tricks": 6}

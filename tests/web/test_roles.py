@@ -22,9 +22,9 @@ from collections import Counter
 
 import pytest
 
-from scorekeeper import db as store
-from scorekeeper import games
-import scorekeeper.keys as capability_keys
+from scorekeeper.store import db as store
+from scorekeeper.service import games
+import scorekeeper.store.keys as capability_keys
 
 HAND = {"bids": [3, 4, 2, 3], "tricks": [3, 4, 1, 5]}  # dealer Anna: 12 ≠ 13, tricks add up to 13
 ROLES = ["scorer", "view", "seat0", "seat1", "rotated", "rotated_seat", "garbage", "other_game"]

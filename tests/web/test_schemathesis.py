@@ -28,7 +28,7 @@ from schemathesis import GenerationMode
 from schemathesis.checks import (content_type_conformance, not_a_server_error, response_headers_conformance,
                                  response_schema_conformance, status_code_conformance)
 
-from scorekeeper import shapes
+from scorekeeper.model import shapes
 from scorekeeper.families import FAMILIES
 from scorekeeper.rules import VARIANTS
 from scorekeeper.web.openapi import document

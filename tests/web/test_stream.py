@@ -14,7 +14,8 @@ import time
 import pytest
 from werkzeug.serving import WSGIRequestHandler, make_server
 
-from scorekeeper import create_app, live
+from scorekeeper import create_app
+from scorekeeper.store import live
 from tests.conftest import POLL_INTERVAL
 
 from .sse import Stream, new_game, request

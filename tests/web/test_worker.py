@@ -6,7 +6,7 @@ import gc
 
 import gevent
 
-from scorekeeper.server import NEVER, collect_on_a_timer
+from scorekeeper.server.worker import NEVER, collect_on_a_timer
 
 
 def test_full_collections_leave_the_thresholds_and_run_on_the_timer():
@@ -54,8 +54,8 @@ def test_a_stream_waiting_for_a_change_dies_when_killed(tmp_path, monkeypatch):
     does not swallow it, so the stream's loop ends and gives its place back."""
     import gevent.event
 
-    from scorekeeper import db as store
-    from scorekeeper import live
+    from scorekeeper.store import db as store
+    from scorekeeper.store import live
 
     monkeypatch.setattr(live.threading, "Event", gevent.event.Event)  # as the gevent worker's patching does
     path = str(tmp_path / "hub.sqlite3")

@@ -8,7 +8,7 @@ from pydantic import Field
 
 from ...rules.base import TricksSum
 from ...rules.partnership import HONOURS, TRICKS
-from ...shapes import MISSING, Answer, Body, GameAnswer, Standing, Trump, listing, variants_of, whole
+from ...model.shapes import MISSING, Answer, Body, GameAnswer, Standing, Trump, listing, variants_of, whole
 
 
 def pair(field: str, high: int, error=None, description: str | None = None) -> Any:

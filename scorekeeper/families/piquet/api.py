@@ -8,7 +8,7 @@ from pydantic import BeforeValidator, Field, WithJsonSchema
 
 from ...rules.base import N_, InvalidInput, TricksSum, _short, check_int
 from ...rules.piquet import PLAYERS, TRICKS, point_values, sequence_totals, set_totals
-from ...shapes import MISSING, Answer, Body, GameAnswer, listing, variants_of, whole
+from ...model.shapes import MISSING, Answer, Body, GameAnswer, listing, variants_of, whole
 
 MOST = 99  # the most points a class or the play is recorded with (the rules then check what a hand can score)
 POINTS = point_values("cards") | point_values("pips")  # the point, counted either way (an option of the game)

@@ -7,9 +7,8 @@ from pydantic import Field
 
 from ...rules.base import N_, InvalidInput, TricksSum
 from ...rules.predictions import BidOutOfRange
-from ...shapes import (
-    MISSING, MOST_CARDS, MOST_SEATS, Answer, Body, GameAnswer, Trump, listing, seat, variants_of, whole,
-)
+from ...model.shapes import (MISSING, MOST_CARDS, MOST_SEATS, Answer, Body, GameAnswer, Trump, listing, seat,
+    variants_of, whole)
 
 PLAYERS = (3, MOST_SEATS)  # the fewest and the most players of the family's variants
 

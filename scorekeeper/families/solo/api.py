@@ -8,7 +8,7 @@ from pydantic import BeforeValidator, Field
 
 from ...rules.base import N_, InvalidInput, _short
 from ...rules.solo import CONTRACTS, PASS, SEATS, TRICKS, check_contract, check_tricks
-from ...shapes import MISSING, Answer, Body, GameAnswer, Suit, seat, variants_of
+from ...model.shapes import MISSING, Answer, Body, GameAnswer, Suit, seat, variants_of
 
 CONTRACT_IDS = (PASS, *CONTRACTS)
 

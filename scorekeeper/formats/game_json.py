@@ -5,10 +5,10 @@ what the caller may see was decided once by `model.visibility`.
 """
 from __future__ import annotations
 
-from .families import family_of
-from .model import Access, Loaded, visibility
-from .rules.base import format_fraction
-from .turns import taking_turns
+from ..families import family_of
+from ..model import Access, Loaded, visibility
+from ..rules.base import format_fraction
+from ..model.turns import taking_turns
 
 
 def game_json(loaded: Loaded, access: Access | None) -> dict:

@@ -2,7 +2,7 @@
 
 Installed from the package's entry points (`make run` uses it; so does `pipx install .`). `run`
 starts the production server exactly as `make run` does: gunicorn with our gevent workers and
-`scorekeeper.gunicorn_config`, on all interfaces, port 5000, the database in `instance/` of the
+`scorekeeper.server.gunicorn_config`, on all interfaces, port 5000, the database in `instance/` of the
 current folder. The other commands are also the app's `flask` commands (`flask --app scorekeeper …`).
 
 A backup is SQLite's online backup: a consistent copy of the whole database (every game, key and
@@ -20,13 +20,13 @@ import click
 from flask import current_app
 from flask.cli import FlaskGroup, with_appcontext
 
-from . import create_app
+from .. import create_app
 
 def server_command(*gunicorn_options: str) -> list[str]:
     """The production server's command line (gunicorn, our worker and settings): `run`, the tests and
     the benchmarks all start this one."""
-    return [sys.executable, "-m", "gunicorn", "-c", "python:scorekeeper.gunicorn_config", *gunicorn_options,
-            "scorekeeper.wsgi:app"]
+    return [sys.executable, "-m", "gunicorn", "-c", "python:scorekeeper.server.gunicorn_config", *gunicorn_options,
+            "scorekeeper.server.wsgi:app"]
 
 
 @click.command("run")
@@ -36,7 +36,7 @@ def server_command(*gunicorn_options: str) -> list[str]:
 def run_command(host: str, port: int) -> None:
     """Start the server for the table (gunicorn with gevent workers), announcing its address and QR code."""
     from .announce import announce
-    from .settings import SettingError, read
+    from ..model.settings import SettingError, read
 
     os.environ.update(HOST=host, PORT=str(port))
     try:
@@ -62,7 +62,7 @@ def backup(source: str, target: str) -> int:
 
 def export_csv(db, folder: Path) -> int:
     """Every game into `folder`: `game-<id>.csv` each and `all-games.csv` with all; returns how many."""
-    from . import archive, csvexport
+    from ..formats import archive, csvexport
 
     folder.mkdir(parents=True, exist_ok=True)
     loaded = list(archive.every_game(db))
@@ -87,7 +87,7 @@ def backup_command(target: str) -> None:
 @with_appcontext
 def export_command(folder: str) -> None:
     """Write every game to FOLDER as CSV: one file per game (game-<id>.csv) and all-games.csv."""
-    from . import db as store
+    from ..store import db as store
 
     count = export_csv(store.connect(current_app.config["SCOREKEEPER_DATABASE"]), Path(folder))
     click.echo(f"Exported {count} games to {folder}.")
@@ -98,10 +98,10 @@ def export_command(folder: str) -> None:
 @with_appcontext
 def import_command(file) -> None:
     """Create the games of FILE, a CSV this app exported (one game, or many: all-games.csv); print their links."""
-    from . import archive
-    from . import db as store
-    from .csvimport import CsvRefused
-    from .web.links import links
+    from ..formats import archive
+    from ..store import db as store
+    from ..formats.csvimport import CsvRefused
+    from ..web.links import links
 
     app = current_app
     db = store.connect(app.config["SCOREKEEPER_DATABASE"])

@@ -8,8 +8,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .rules.base import N_
-from .rules.family import GameState
+from ..rules.base import N_
+from ..rules.family import GameState
 
 ROLES = ("scorer", "view", "seat")
 

@@ -26,13 +26,13 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Collection
 
-from . import db as store
-from . import live
-from .turns import taking_turns
-from .keys import find_key, new_id, new_key
-from .model import EVERYTHING, ROLES, Access, Loaded, NotFound, Seen, sort_out, visibility  # noqa: F401  (the service's words)
-from .rules import N_, VARIANTS, RuleError, new_game
-from .rules.base import StateConflict, TooManyChanges
+from ..store import db as store
+from ..store import live
+from ..model.turns import taking_turns
+from ..store.keys import find_key, new_id, new_key
+from ..model import EVERYTHING, ROLES, Access, Loaded, NotFound, Seen, sort_out, visibility  # noqa: F401
+from ..rules import N_, VARIANTS, RuleError, new_game
+from ..rules.base import StateConflict, TooManyChanges
 
 class Forbidden(RuleError):
     code = "forbidden"

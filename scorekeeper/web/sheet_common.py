@@ -10,7 +10,7 @@ from flask_babel import gettext
 from flask_babel import lazy_gettext as _l
 
 from ..families import family_of
-from ..games import Access, Loaded, Seen, sort_out
+from ..service.games import Access, Loaded, Seen, sort_out
 from ..rules.base import competition_places
 from . import charts
 

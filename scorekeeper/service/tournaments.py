@@ -23,13 +23,13 @@ import sqlite3
 from dataclasses import dataclass
 from fractions import Fraction
 
-from . import db as store
+from ..store import db as store
 from . import games
-from .keys import find_key, new_id, new_key
-from .rules import N_, RuleError
-from .rules.base import InvalidInput, StateConflict
-from .rules.standings import Standing, tournament_standings
-from .rules.tournament import (  # noqa: F401  (the checks are the service's words too)
+from ..store.keys import find_key, new_id, new_key
+from ..rules import N_, RuleError
+from ..rules.base import InvalidInput, StateConflict
+from ..rules.standings import Standing, tournament_standings
+from ..rules.tournament import (  # noqa: F401  (the checks are the service's words too)
     MAX_ROUND, MAX_TABLE, MAX_TOURNAMENT_NAME, ROLES, SCHEME, VARIANT, check_name, check_round, check_scheme,
     check_table)
 

@@ -18,10 +18,10 @@ import json
 from typing import Iterable
 
 
-from .families import family_of
-from .model import sort_out
-from .turns import taking_turns
-from .rules.base import recorded_options
+from ..families import family_of
+from ..model import sort_out
+from ..model.turns import taking_turns
+from ..rules.base import recorded_options
 
 COLUMNS = ["game_id", "variant", "hand", "hand_name", "cards", "trump", "dealer", "seat", "player",
            "bid", "tricks", "score", "total", "detail"]

@@ -6,7 +6,7 @@ import sys
 import qrcode
 
 from .network import lan_address
-from .settings import read
+from ..model.settings import read
 
 
 def address() -> str:

@@ -12,7 +12,7 @@ from pathlib import Path
 
 import sqlite_utils
 
-from .turns import taking_turns
+from ..model.turns import taking_turns
 
 WRITE_WAIT_SECONDS = 10.0  # how long a write waits for the other processes' writes before giving up
 
@@ -262,7 +262,7 @@ def append_events(db, game_id: str, seq: int, kind: str, payloads: list[dict], r
     `events()` will read them back (the payloads as their JSON gives them). The limit as `append_event`."""
     last = seq + len(payloads) - 1
     if last > getattr(db, "max_events", MAX_EVENTS):
-        from .rules.base import N_, TooManyChanges
+        from ..rules.base import N_, TooManyChanges
         raise TooManyChanges(N_("This game has reached the limit of %(max)s changes: start a new game."),
                              max=getattr(db, "max_events", MAX_EVENTS))
     at = now()

@@ -14,9 +14,9 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Iterable
 
-from .families import family_of
-from .rules import VARIANTS
-from .rules.base import is_draw, same_name, tidy_name
+from ..families import family_of
+from ..rules import VARIANTS
+from ..rules.base import is_draw, same_name, tidy_name
 
 
 @dataclass(frozen=True)

@@ -2,23 +2,23 @@
 
 Live sheets keep one server-sent-events stream open per phone, for hours. With gevent workers a
 stream costs one mostly idle greenlet (a few kilobytes), not a thread: one 2-core machine holds
-ten thousand and more (README, "Measured"). Our worker class (scorekeeper/server.py) is gunicorn's
+ten thousand and more (README, "Measured"). Our worker class (scorekeeper/server/worker.py) is gunicorn's
 gevent worker plus a deadline for reading each request, a send timeout and dead-peer detection,
 so that no slow or vanished client holds a greenlet for long. One worker per core; the workers
-share nothing but the SQLite file, and each watches it for new events (scorekeeper/live.py).
+share nothing but the SQLite file, and each watches it for new events (scorekeeper/store/live.py).
 WORKER_CONNECTIONS bounds the connections (open streams plus requests in flight) of one worker.
 """
 import os
 import resource
 
-from scorekeeper.settings import read
+from scorekeeper.model.settings import read
 
 # The app reads HOST to know it listens on all interfaces and put the LAN address in QR codes
 # (scorekeeper/web/links.py): set it here too when it was left to this default.
 os.environ.setdefault("HOST", "0.0.0.0")
 _settings = read()  # a bad value stops the start here, naming the variable
 bind = f"{_settings.host}:{_settings.port}"
-worker_class = "scorekeeper.server.Worker"  # gunicorn's gevent worker, with deadlines
+worker_class = "scorekeeper.server.worker.Worker"  # gunicorn's gevent worker, with deadlines
 workers = _settings.worker_count
 worker_connections = _settings.worker_connections
 timeout = 60  # a worker that stops answering its heartbeat for this long is restarted
@@ -26,7 +26,7 @@ graceful_timeout = 5  # streams never end by themselves; don't wait long for the
 keepalive = 5  # an idle kept-alive connection waits this long for its next request
 backlog = 4096  # a room of phones arriving at once (capped by net.core.somaxconn)
 accesslog = _settings.access_log or None
-logger_class = "scorekeeper.access_log.RedactingLogger"  # keys never reach the log
+logger_class = "scorekeeper.server.access_log.RedactingLogger"  # keys never reach the log
 
 # Each connection is a file descriptor: raise the soft limit to what the system allows.
 _soft, _hard = resource.getrlimit(resource.RLIMIT_NOFILE)

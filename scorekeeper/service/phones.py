@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from . import db as store
+from ..store import db as store
 
 MAX_GAMES = 1000
 MAX_TOURNAMENTS = 200

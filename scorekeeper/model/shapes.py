@@ -24,13 +24,11 @@ from pydantic import (
     MISSING, BaseModel, BeforeValidator, ConfigDict, Field, ValidationError, WithJsonSchema, create_model,
 )
 
-from .model import NotFound
-from .rules import tournament as tournaments_rules
-from .rules import VARIANTS, find_variant
-from .rules.base import (
-    MAX_NAME, MONEY, InvalidInput, InvalidOption, InvalidPlayers, N_, Option, RuleError, _short, check_int,
-    check_players, check_seat, resolve_options,
-)
+from . import NotFound
+from ..rules import tournament as tournaments_rules
+from ..rules import VARIANTS, find_variant
+from ..rules.base import (MAX_NAME, MONEY, InvalidInput, InvalidOption, InvalidPlayers, N_, Option, RuleError, _short,
+    check_int, check_players, check_seat, resolve_options)
 
 __all__ = ["MISSING", "Answer", "Body", "check", "listing", "seat", "whole"]
 

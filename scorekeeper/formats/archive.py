@@ -18,10 +18,11 @@ import re
 import sqlite3
 from datetime import datetime, timedelta, timezone
 
-from . import csvimport, games
-from . import db as store
-from .rules import N_
-from .rules.base import InvalidInput, StateConflict
+from . import csvimport
+from ..service import games
+from ..store import db as store
+from ..rules import N_
+from ..rules.base import InvalidInput, StateConflict
 
 ONCE = re.compile(r"[A-Za-z0-9_-]{16,200}")  # a key a client made at random (a UUID will do)
 KEPT_FOR = timedelta(days=1)
