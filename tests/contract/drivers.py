@@ -8,10 +8,7 @@ from __future__ import annotations
 from hypothesis import strategies as st
 
 from scorekeeper.rules.base import RuleError
-from tests.rules import test_partnership_properties as partnership_st
-from tests.rules import test_piquet_properties as piquet_st
-from tests.rules.test_solo_properties import record_st
-from tests.rules.test_wist_properties import draw_tricks
+from tests.strategies import partnership_deal, piquet_deal, solo_deal, wist_tricks
 
 SUITS = ["H", "D", "C", "S"]
 
@@ -77,7 +74,7 @@ class Predictions:
             bids[dealer] = data.draw(st.sampled_from(
                 [b for b in range(spec.cards + 1) if not (spec.forbidden and others + b == spec.cards)]))
         change = {"type": "hand", "hand": number, "trump": spec.trump or data.draw(st.sampled_from(SUITS)),
-                  "bids": bids, "tricks": draw_tricks(data, seats, spec.cards)}
+                  "bids": bids, "tricks": wist_tricks(data, seats, spec.cards)}
         if state.variant.penalties:
             change["penalties"] = data.draw(st.lists(st.integers(0, seats - 1), max_size=2))
         return state.apply(change), change
@@ -106,7 +103,7 @@ class Partnership:
         return {"tricks": [4, 9]}
 
     def random_change(self, data, state):
-        fields = data.draw(partnership_st.deal_st(state.options, dummy=state.variant.dummy))
+        fields = data.draw(partnership_deal(state.options, dummy=state.variant.dummy))
         change = {"type": "hand", "hand": state.current_hand, **fields}
         return state.apply(change), change
 
@@ -141,7 +138,7 @@ class Solo:
         if state.records and data.draw(st.integers(0, 5)) == 0:
             change = {"type": "end"}
         else:
-            change = {"type": "hand", "hand": state.current_hand, **data.draw(record_st())}
+            change = {"type": "hand", "hand": state.current_hand, **data.draw(solo_deal())}
         return state.apply(change), change
 
     def csv_rows_per_hand(self, game: dict) -> int:
@@ -171,7 +168,7 @@ class Piquet:
         """A legal deal; a pique its totals cannot allow is recorded without it."""
         number = state.current_hand
         change = {"type": "hand", "hand": number,
-                  **data.draw(piquet_st.deal_st(state.options["point_count"], state.elder(number)))}
+                  **data.draw(piquet_deal(state.options["point_count"], state.elder(number)))}
         try:
             return state.apply(change), change
         except RuleError:

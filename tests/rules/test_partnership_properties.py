@@ -7,12 +7,10 @@ from hypothesis import strategies as st
 
 from scorekeeper.rules.base import RuleError, StateConflict
 from scorekeeper.rules.partnership import WHIST_CLASSICO, WHIST_MORTO
+from tests.strategies import partnership_deal, partnership_options
 
 PLAYERS = ["Anna", "Bruno", "Carla", "Dario"]
 SETTINGS = settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-
-options_st = st.fixed_dictionaries({
-    "target": st.sampled_from([5, 7, 10]), "honours": st.booleans(), "laws": st.booleans()})
 
 
 def oracle_value(loser: int, target: int) -> int:
@@ -29,27 +27,9 @@ def oracle_after_revokes(tricks, revokes, per):
     return a - give_a + give_b, b - give_b + give_a
 
 
-@st.composite
-def deal_st(draw, options=None, dummy=False, remarks=True, revokes=True):
-    """One legal deal event's fields for a game with `options` (None: whist-morto)."""
-    first = draw(st.integers(0, 13))
-    fields = {"trump": draw(st.sampled_from(["H", "D", "C", "S"] + (["NT"] if dummy else []))),
-              "tricks": [first, 13 - first]}
-    if revokes:
-        fields["revokes"] = draw(st.lists(st.integers(0, 1), max_size=2))
-    if not dummy:
-        if options["honours"]:
-            held = draw(st.integers(0, 4))
-            mine = draw(st.integers(0, held))
-            fields["honours"] = [mine, held - mine]
-        if remarks and not options["laws"]:
-            fields["remarks"] = [draw(st.integers(0, 2)), draw(st.integers(0, 2))]
-    return fields
-
-
 def play(game, data, options, max_deals, **kinds):
     while not game.finished and len([h for h in game.hands if h.result]) < max_deals:
-        fields = data.draw(deal_st(options, **kinds))
+        fields = data.draw(partnership_deal(options, **kinds))
         game = game.apply({"type": "hand", "hand": game.current_hand, **fields})
     return game
 
@@ -117,7 +97,7 @@ def check_classic(game):
 
 
 @SETTINGS
-@given(data=st.data(), options=options_st, first_dealer=st.integers(0, 3))
+@given(data=st.data(), options=partnership_options, first_dealer=st.integers(0, 3))
 def test_classic_deals_with_every_penalty_add_up(data, options, first_dealer):
     """Remarks can hold a game back for ever, so these games stop after 40 deals if not over."""
     game = WHIST_CLASSICO.new_game(PLAYERS, first_dealer, options)
@@ -126,7 +106,7 @@ def test_classic_deals_with_every_penalty_add_up(data, options, first_dealer):
 
 
 @SETTINGS
-@given(data=st.data(), options=options_st, first_dealer=st.integers(0, 3))
+@given(data=st.data(), options=partnership_options, first_dealer=st.integers(0, 3))
 def test_a_rubber_without_remarks_always_ends_and_then_refuses_deals(data, options, first_dealer):
     """Without remarks (and without revokes under the Laws, where a revoking side may be held at
     target − 1) every deal adds a point to one side: a game lasts at most 2·target − 1 deals."""
@@ -137,7 +117,7 @@ def test_a_rubber_without_remarks_always_ends_and_then_refuses_deals(data, optio
     assert game.finished and game.current_hand is None
     assert len(game.hands) <= bound
     check_classic(game)
-    fields = data.draw(deal_st(options, remarks=False))
+    fields = data.draw(partnership_deal(options, remarks=False))
     with pytest.raises(StateConflict):
         game.apply({"type": "hand", "hand": len(game.hands) + 1, **fields})
     assert game.finished and game.hands[-1].number == len(game.hands)
@@ -170,14 +150,14 @@ def test_a_match_with_dummy_scores_the_difference(data, first_dealer):
 
 
 @SETTINGS
-@given(data=st.data(), options=options_st)
+@given(data=st.data(), options=partnership_options)
 def test_a_correction_is_the_same_as_entering_the_deals_again(data, options):
     """Correcting deal k gives what a fresh game with the corrected deals gives, or is refused
     because that game would end before a deal already recorded; the old game never changes."""
     game = play(WHIST_CLASSICO.new_game(PLAYERS, 0, options), data, options, 12)
     scored = [h for h in game.hands if h.result]
     number = data.draw(st.integers(1, len(scored)), label="deal to correct")
-    fields = data.draw(deal_st(options))
+    fields = data.draw(partnership_deal(options))
     before = list(game.hands)
     events = [{"type": "hand", "hand": h.number, "trump": h.trump, "tricks": list(h.tricks),
                "honours": list(h.honours), "revokes": list(h.revokes), "remarks": list(h.remarks)}

@@ -16,7 +16,7 @@ from scorekeeper.rules.piquet import (
     partie_value, play_from_tricks, point_points, point_scores, point_values, sequence_points, sequence_scores,
     sequence_totals, set_names, set_points, set_scores, set_totals,
 )
-from tests.rules.test_piquet_properties import hand_declares
+from tests.strategies import hand_declares
 
 PLAYERS = ["Anna", "Bruno"]
 

@@ -6,28 +6,12 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from scorekeeper.rules.base import RuleError, StateConflict
-from scorekeeper.rules.piquet import PIQUET, Holding, deal_for, fits, point_values, sequence_totals, set_totals
+from scorekeeper.rules.piquet import PIQUET, Holding, deal_for, fits
+from tests.strategies import (RANKS, SUITS, declarations_of, hand_declares, oracle_play, piquet_any_declarations,
+                              piquet_deal, piquet_declarations, piquet_hands, piquet_options, piquet_winners)
 
 PLAYERS = ["Anna", "Bruno"]
 SETTINGS = settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-
-options_st = st.fixed_dictionaries({"point_count": st.sampled_from(["cards", "pips"]),
-                                    "tie": st.sampled_from(["playoff", "draw"])})
-winners_st = st.lists(st.integers(0, 1), min_size=12, max_size=12)
-
-
-def oracle_play(winners, elder):
-    """Play points again: 1 to the elder for the first lead; then per trick 1, or 2 on the other's lead."""
-    points, leader, changes = [0, 0], elder, 0
-    points[elder] += 1
-    for winner in winners:
-        if winner == leader:
-            points[winner] += 1
-        else:
-            points[winner] += 2
-            changes += 1
-        leader = winner
-    return tuple(points), changes
 
 
 def announced(record, elder):
@@ -65,101 +49,11 @@ def oracle_pique(record, elder):
 
 
 # -- real hands, and what they declare (worked out here, not with the rules' own helpers) ----------------
-SUITS = "♠♥♦♣"
-RANKS = ["7", "8", "9", "10", "J", "Q", "K", "A"]          # low to high, the order of sequences
-PIPS = {"7": 7, "8": 8, "9": 9, "10": 10, "J": 10, "Q": 10, "K": 10, "A": 11}
-PACK = [(suit, rank) for suit in SUITS for rank in RANKS]
-
-
-def hand_declares(hand, count):
-    """What a hand of cards declares, each class as (its key for comparing with the other hand, points):
-    the point (cards, pips) → its value by `count`; the sequences (best length, its top) → all of them;
-    the sets (best size, its rank) → all of them; and whether it is a carte blanche."""
-    point, runs, sets = (0, 0), [], []
-    for suit in SUITS:
-        held = [i for i, rank in enumerate(RANKS) if (suit, rank) in hand]
-        point = max(point, (len(held), sum(PIPS[RANKS[i]] for i in held)))
-        length = 0
-        for i in range(len(RANKS) + 1):
-            if i < len(RANKS) and i in held:
-                length += 1
-                continue
-            if length >= 3:
-                runs.append((length, i - 1))
-            length = 0
-    for i, rank in enumerate(RANKS[3:], start=3):
-        size = sum((suit, rank) in hand for suit in SUITS)
-        if size >= 3:
-            sets.append((size, i))
-    value = point[0] if count == "cards" else int(point[1] / 10 + 0.5)
-    return {"point": (point, value),
-            "sequences": (max(runs, default=None), sum(n + 10 * (n >= 5) for n, _ in runs)),
-            "sets": (max(sets, default=None), sum(3 if size == 3 else 14 for size, _ in sets)),
-            "carte_blanche": not any(rank in "JQK" for _, rank in hand)}
-
-
-def declarations_of(hands, count):
-    """The record of two real hands: each class scored by the player with the better key (nobody on a tie)."""
-    said = [hand_declares(hand, count) for hand in hands]
-    fields = {"carte_blanche": [said[0]["carte_blanche"], said[1]["carte_blanche"]]}
-    for name in ("point", "sequences", "sets"):
-        keys = [said[seat][name][0] or (0, 0) for seat in (0, 1)]
-        fields[name] = [said[seat][name][1] if keys[seat] > keys[1 - seat] else 0 for seat in (0, 1)]
-    return fields
-
-
-@st.composite
-def hands_st(draw):
-    """Two hands of twelve cards dealt from a shuffled pack; now and then one without a face card (a carte
-    blanche), or one rich in a suit and a rank (big declarations: repiques)."""
-    rng = draw(st.randoms(use_true_random=False))
-    pack = list(PACK)
-    rng.shuffle(pack)
-    kind, seat = draw(st.sampled_from(["shuffled", "blank", "rich"])), draw(st.integers(0, 1))
-    if kind == "blank":
-        pack.sort(key=lambda card: card[1] in "JQK")
-    elif kind == "rich":
-        suit, rank = rng.choice(SUITS), rng.choice(RANKS[3:])
-        pack.sort(key=lambda card: -(2 * (card[0] == suit) + 2 * (card[1] == rank) + (card[1] in RANKS[3:])
-                                     + rng.random()))
-    first, second = frozenset(pack[:12]), frozenset(pack[12:24])
-    return (first, second) if seat == 0 else (second, first)
-
-
-@st.composite
-def declarations_st(draw, count, elder=None):
-    """The declarations of a real deal (see hands_st), as scored; now and then a class nobody declared, and
-    half the time, when the elder is given, nothing of the younger's: the deals where a pique can happen."""
-    fields = declarations_of(draw(hands_st()), count)
-    silent = elder is not None and draw(st.booleans())
-    for name, pair in fields.items():
-        for seat in (0, 1):
-            if silent and seat != elder or draw(st.integers(0, 4)) == 0:
-                pair[seat] = False if name == "carte_blanche" else 0
-    return fields
-
-
-@st.composite
-def deal_st(draw, count, elder):
-    """A legal deal: declarations and the play, as the winner of each trick or (from some trick order)
-    as totals with a pique that the totals allow, sometimes."""
-    fields = draw(declarations_st(count, elder))
-    winners = draw(winners_st)
-    if draw(st.booleans()):    # the elder wins the first tricks: a pique in the play can happen
-        winners = ([elder] * draw(st.integers(0, 12)) + winners)[:12]
-    if draw(st.booleans()):
-        fields["trick_winners"] = winners
-    else:
-        play, _ = oracle_play(winners, elder)
-        fields["play_points"] = list(play)
-        fields["tricks_won"] = [winners.count(0), winners.count(1)]
-        fields["pique"] = elder if draw(st.booleans()) else None   # given even when null: the deal is whole
-    return fields
 
 
 def apply_deal(game, data, number):
     """Record a legal deal; a pique the totals cannot allow is refused (then recorded without it)."""
-    fields = data.draw(deal_st(game.options["point_count"], game.elder(number)))
+    fields = data.draw(piquet_deal(game.options["point_count"], game.elder(number)))
     try:
         return game.apply({"type": "hand", "hand": number, **fields})
     except RuleError as error:
@@ -168,7 +62,7 @@ def apply_deal(game, data, number):
 
 
 @SETTINGS
-@given(winners=winners_st, elder=st.integers(0, 1))
+@given(winners=piquet_winners, elder=st.integers(0, 1))
 def test_play_points_total_13_plus_the_tricks_won_by_the_player_who_did_not_lead(winners, elder):
     game = PIQUET.new_game(PLAYERS, 1 - elder, {})
     result = game.apply({"type": "hand", "hand": 1, "trick_winners": winners}).hand(1).result
@@ -182,7 +76,7 @@ def test_play_points_total_13_plus_the_tricks_won_by_the_player_who_did_not_lead
 
 
 @SETTINGS
-@given(data=st.data(), options=options_st, first_dealer=st.integers(0, 1))
+@given(data=st.data(), options=piquet_options, first_dealer=st.integers(0, 1))
 def test_every_deal_adds_up(data, options, first_dealer):
     """Cards bonus from the tricks, never repique and pique together, scores the sum of their parts,
     totals the sum of the scores; the partie ends after 6 deals (8 after a tie with the play-off)."""
@@ -234,8 +128,8 @@ def test_the_pique_as_totals_agrees_with_the_trick_order(data, elder):
     """A pique found from the trick order is allowed with the totals of that play; a pique the totals
     make certain is found from the trick order too."""
     game = PIQUET.new_game(PLAYERS, 1 - elder, {})
-    fields = data.draw(declarations_st("cards", elder))
-    winners = data.draw(winners_st)
+    fields = data.draw(piquet_declarations("cards", elder))
+    winners = data.draw(piquet_winners)
     if data.draw(st.booleans()):
         winners = ([elder] * data.draw(st.integers(0, 12)) + winners)[:12]
     by_tricks = game.apply({"type": "hand", "hand": 1, **fields, "trick_winners": winners}).hand(1).result
@@ -296,7 +190,7 @@ def recorded(game, fields):
 
 
 @WHOLE
-@given(hands=hands_st(), count=st.sampled_from(["cards", "pips"]), first_dealer=st.integers(0, 1))
+@given(hands=piquet_hands(), count=st.sampled_from(["cards", "pips"]), first_dealer=st.integers(0, 1))
 def test_what_two_real_hands_declare_is_always_accepted(hands, count, first_dealer):
     """No false refusal: two hands dealt from a shuffled pack, each class scored by the better holder (worked
     out here), carte blanches declared."""
@@ -305,25 +199,12 @@ def test_what_two_real_hands_declare_is_always_accepted(hands, count, first_deal
     assert fits(count, holdings(fields))
 
 
-@st.composite
-def any_declarations_st(draw, count):
-    """Declarations drawn class by class, each a value its class can score alone (for a carte blanche too):
-    most of them together no pack can deal."""
-    fields = {"carte_blanche": [draw(st.integers(0, 4)) == 0 for _ in (0, 1)]}
-    for name, totals in (("point", lambda blank: point_values(count, blank)), ("sequences", sequence_totals),
-                         ("sets", set_totals)):
-        fields[name], owner = [0, 0], draw(st.sampled_from([None, 0, 1]))
-        if owner is not None:
-            fields[name][owner] = draw(st.sampled_from(sorted(totals(fields["carte_blanche"][owner]) - {0})))
-    return fields
-
-
 @WHOLE
 @given(data=st.data(), count=st.sampled_from(["cards", "pips"]))
 def test_declarations_are_accepted_only_with_two_hands_that_declare_them(data, count):
     """The rules accept exactly the declarations for which the search finds two hands; and those hands, dealt
     from one pack, declare them (checked here, card by card)."""
-    fields = data.draw(any_declarations_st(count))
+    fields = data.draw(piquet_any_declarations(count))
     found = deal_for(count, holdings(fields))
     assert recorded(PIQUET.new_game(PLAYERS, 0, {"point_count": count}), fields) == (found is not None)
     if found is None:

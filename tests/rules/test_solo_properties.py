@@ -10,24 +10,10 @@ from hypothesis import strategies as st
 
 from scorekeeper.rules.base import RuleError, StateConflict
 from scorekeeper.rules.solo import CONTRACTS, PASS, SOLO_WHIST, DealRecord, score_deal, settle
+from tests.strategies import solo_deal, solo_options
 
 PLAYERS = ["Anna", "Bruno", "Carla", "Dario"]
 SETTINGS = settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-
-
-@st.composite
-def record_st(draw, passes=True):
-    """The fields of one legal deal."""
-    contract = draw(st.sampled_from(list(CONTRACTS) + ([PASS] if passes else [])))
-    if contract == PASS:
-        return {"contract": PASS}
-    spec = CONTRACTS[contract]
-    fields = {"contract": contract, "declarer": draw(st.integers(0, 3)), "tricks": draw(st.integers(0, 13))}
-    if spec.partner:
-        fields["partner"] = draw(st.sampled_from([s for s in range(4) if s != fields["declarer"]]))
-    if spec.trump != "none":
-        fields["trump"] = draw(st.sampled_from(["H", "D", "C", "S"]))
-    return fields
 
 
 def takers(record: DealRecord) -> set[int]:
@@ -51,7 +37,7 @@ def oracle(record: DealRecord, system: int) -> tuple[int, ...]:
 
 
 @SETTINGS
-@given(fields=record_st())
+@given(fields=solo_deal())
 def test_every_deal_adds_up_to_zero_and_points_are_four_times_the_stakes(fields):
     record = DealRecord(**fields)
     points, stakes = score_deal(record, 1), score_deal(record, 2)
@@ -73,12 +59,6 @@ def test_every_deal_adds_up_to_zero_and_points_are_four_times_the_stakes(fields)
         taker = seat in takers(record)
         over = sign * odd * (spec.points[2] if taker else -spec.points[3])
         assert points.scores[seat] - over == 4 * stakes.scores[seat]
-
-
-@st.composite
-def options_st(draw):
-    return {"system": draw(st.sampled_from([1, 2])), "stake": draw(st.sampled_from([None, "0.10", "1.25", "0.00"])),
-            "deals": draw(st.sampled_from([None, 1, 3, 6]))}
 
 
 def check(game):
@@ -122,7 +102,7 @@ def check(game):
 
 
 @SETTINGS
-@given(data=st.data(), options=options_st(), first_dealer=st.integers(0, 3))
+@given(data=st.data(), options=solo_options(), first_dealer=st.integers(0, 3))
 def test_a_game_of_deals_corrections_and_an_end(data, options, first_dealer):
     game = SOLO_WHIST.new_game(PLAYERS, first_dealer, options)
     check(game)
@@ -132,10 +112,10 @@ def test_a_game_of_deals_corrections_and_an_end(data, options, first_dealer):
         try:
             if kind == "deal":
                 number = game.current_hand or len(game.records) + 1
-                game2 = game.apply({"type": "hand", "hand": number, **data.draw(record_st())})
+                game2 = game.apply({"type": "hand", "hand": number, **data.draw(solo_deal())})
             elif kind == "correct" and game.records:
                 number = data.draw(st.integers(1, len(game.records)), label="deal to correct")
-                game2 = game.apply({"type": "hand", "hand": number, **data.draw(record_st())})
+                game2 = game.apply({"type": "hand", "hand": number, **data.draw(solo_deal())})
             else:
                 game2 = game.apply({"type": "end"})
         except StateConflict:
@@ -153,15 +133,15 @@ def test_a_game_of_deals_corrections_and_an_end(data, options, first_dealer):
 
 
 @SETTINGS
-@given(data=st.data(), options=options_st())
+@given(data=st.data(), options=solo_options())
 def test_a_correction_is_the_same_as_entering_the_deals_again(data, options):
     """Correcting deal k with a whole record gives what a fresh game with the corrected deals gives, or is
     refused because the fixed number of deals would be played before a deal already recorded."""
     game = SOLO_WHIST.new_game(PLAYERS, 0, options)
     while not game.finished and len(game.records) < 8:
-        game = game.apply({"type": "hand", "hand": game.current_hand, **data.draw(record_st())})
+        game = game.apply({"type": "hand", "hand": game.current_hand, **data.draw(solo_deal())})
     number = data.draw(st.integers(1, len(game.records)), label="deal to correct")
-    fields = data.draw(record_st())
+    fields = data.draw(solo_deal())
     records = list(game.records)
     records[number - 1] = DealRecord(**fields)
     fresh, ended_early = SOLO_WHIST.new_game(PLAYERS, 0, options), False

@@ -9,6 +9,7 @@ from scorekeeper.service.games import replay, sort_out
 from scorekeeper.rules import new_game
 from scorekeeper.rules.base import RuleError
 from scorekeeper.rules.predictions import BiddingClosed, ForbiddenBid
+from tests.strategies import wist_tricks
 
 PLAYERS = {4: ["Anna", "Bruno", "Carla", "Dario"], 5: ["Anna", "Bruno", "Carla", "Dario", "Elena"]}
 CARDS = {4: 13, 5: 10}
@@ -21,14 +22,6 @@ def oracle_score(players: int, bid: int, tricks: int) -> int:
     if bid == 0:
         return ZERO_BONUS[players] if tricks == 0 else -5 * tricks
     return tricks + (10 if tricks == bid else 0)
-
-
-def draw_tricks(data, players: int, cards: int) -> list[int]:
-    """A random composition of `cards` into `players` parts (zeros allowed)."""
-    cuts = sorted(data.draw(st.lists(st.integers(0, cards), min_size=players - 1, max_size=players - 1)))
-    bounds = [0, *cuts, cards]
-    tricks = [bounds[i + 1] - bounds[i] for i in range(players)]
-    return data.draw(st.permutations(tricks))
 
 
 def legal_dealer_bids(cards: int, others: int, rule: bool) -> list[int]:
@@ -64,7 +57,7 @@ def play_random_game(data, players: int, first_dealer: int, options=None, stop_b
             bid = data.draw(st.sampled_from(legal), label=f"hand {number} dealer")
             state = state.with_bid(number, dealer, bid)
             events.append({"type": "bid", "hand": number, "seat": dealer, "bid": bid})
-        tricks = draw_tricks(data, players, cards)
+        tricks = wist_tricks(data, players, cards)
         state = state.with_hand(number, {"tricks": tricks})
         events.append({"type": "hand", "hand": number, "tricks": tricks})
     return state, events
@@ -182,7 +175,7 @@ def test_an_edit_of_an_earlier_hand_then_undo_restores_the_state(data, players, 
         choices = [b for b in range(cards + 1) if not (rule and others + b == cards)]
         edit = {"type": "bid", "hand": number, "seat": seat, "bid": data.draw(st.sampled_from(choices))}
     else:
-        edit = {"type": "hand", "hand": number, "tricks": draw_tricks(data, players, cards)}
+        edit = {"type": "hand", "hand": number, "tricks": wist_tricks(data, players, cards)}
     edited = state.apply(edit)
     replayed_edit = replay(rows(created, events + [edit]))
     assert replayed_edit == edited

@@ -8,8 +8,7 @@ from hypothesis import strategies as st
 
 from scorekeeper.service.games import Loaded
 from scorekeeper.formats.stats import Moment, compute
-from tests.rules.test_partnership_properties import deal_st
-from tests.rules.test_solo_properties import record_st
+from tests.strategies import partnership_deal, solo_deal
 from tests.rules.test_wist_properties import play_random_game
 from tests.stats import games as known
 
@@ -166,7 +165,7 @@ def test_random_wist_games_add_up(data, players, stop):
 
 
 @SETTINGS
-@given(deals=st.lists(deal_st({"target": 5, "honours": True, "laws": False}), min_size=1, max_size=12))
+@given(deals=st.lists(partnership_deal({"target": 5, "honours": True, "laws": False}), min_size=1, max_size=12))
 def test_random_rubbers_add_up(deals):
     state = known.play("c", "whist-classico", known.FOUR, []).state
     for number, fields in enumerate(deals, start=1):
@@ -181,7 +180,7 @@ def test_random_rubbers_add_up(deals):
 
 
 @SETTINGS
-@given(records=st.lists(record_st(), min_size=1, max_size=10))
+@given(records=st.lists(solo_deal(), min_size=1, max_size=10))
 def test_random_solo_games_add_up(records):
     state = known.play("s", "solo-whist", known.FOUR, []).state
     for number, record in enumerate(records, start=1):

@@ -85,12 +85,10 @@ def test_a_change_through_one_process_reaches_the_streams_of_the_other(two_serve
         assert page_on_b.next() == ("changed", "1", 1)
         assert on_a.next()[0] == "hello"
 
-        sent = time.monotonic()
         status, _ = request(a, "PUT", f"/api/v1/games/{game_id}/hands/1/bids/2", keys["seats"][2], {"bid": 3})
         assert status == 200
         event, event_id, data = on_b.next(timeout=2)
         assert (event, event_id, data["version"], data["seat"], data["by_seat"]) == ("change", "2", 2, 2, 2)
-        assert time.monotonic() - sent < 2
         assert page_on_b.next(timeout=2) == ("changed", "2", 2)
 
         # Writes on both processes, in quick succession: every stream gets every version once, in order.

@@ -219,11 +219,9 @@ def test_a_rotated_keys_open_streams_end_at_once(live_server):
     try:
         assert json_stream.next()[0] == "hello" and page_stream.next()[0] == "changed"
         assert bystander.next()[0] == "hello"
-        started = time.monotonic()
         status, _ = request(live_server, "POST", f"/api/v1/games/{game['id']}/keys/rotate", scorer, {"role": "view"})
         assert status == 200
         assert json_stream.ended.wait(3) and page_stream.ended.wait(3), "the old key's stream stayed open"
-        assert time.monotonic() - started < 3
         assert json_stream.next(1) is None and page_stream.next(1) is None  # ended without another event
         # the other keys' streams go on
         assert bid(live_server, game, 1, 2)[0] == 200
