@@ -21,8 +21,9 @@ test: setup-dev chromium lint ## every test, browser tests included
 test-fast: setup-dev ## the inner loop: every test but the browser ones (marked `browser`)
 	$(PY) -m pytest -n 2 --dist worksteal -q -m "not browser"
 
-lint: setup-dev ## ruff (pyflakes, bugbear, pycodestyle errors): CI runs it with the tests
+lint: setup-dev ## ruff (pyflakes, bugbear, pycodestyle errors) and mypy (rules/, families/): CI runs them with the tests
 	$(VENV)/bin/ruff check --quiet .
+	$(VENV)/bin/mypy
 
 setup: $(VENV)/.installed
 setup-dev: $(VENV)/.installed-dev

@@ -214,6 +214,22 @@ class DealByDeal:
 
     NO_BIDDING: str  # the family's sentence for a bid, which these games do not take
     Record: type  # the family's record of a deal; `Record()` is a deal not yet filled in
+    records: Vector  # the deals recorded, in order
+    _cache: dict  # what `_figures` worked out for this state
+
+    @property
+    def current_hand(self) -> int | None:
+        raise NotImplementedError
+
+    def _replay(self) -> dict:
+        """Every deal's figures, from the records."""
+        raise NotImplementedError
+
+    def with_hand(self, number: Any, fields: dict) -> Any:
+        raise NotImplementedError
+
+    def with_end(self, event: dict) -> Any:
+        raise NotImplementedError
 
     @property
     def _figures(self) -> dict:

@@ -222,9 +222,9 @@ START = {False: ((0, 0), (0, 0)), True: 0}
 def _stepper(variant: PartnershipVariant, options: dict):
     """The step of `Vector.fold` over scored deals, and the key naming what it depends on."""
     if variant.dummy:
-        def step(record, played):
+        def count(record, played):
             return played + 1, played + 1 >= MORTO_DEALS
-        return step, "dummy"
+        return count, "dummy"
     target, honours, laws = options["target"], options["honours"], options["laws"]
 
     def step(record, state):
@@ -258,7 +258,8 @@ class PartnershipGame(DealByDeal):
 
     def _replay(self) -> dict:
         """Score the records in order; `beyond` is the first scored deal recorded after the end."""
-        deals, games = [], []
+        deals: list[Deal] = []
+        games: list[tuple[int, int]] = []
         totals, score = (0, 0), (0, 0)
         over, beyond = False, None
         for number, record in enumerate(self.records, start=1):

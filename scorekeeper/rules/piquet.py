@@ -279,7 +279,9 @@ class Holding:
 @cache
 def _suit_figures() -> tuple[list[int], dict[str, list[int]], list[int]]:
     """For each mask of one suit: its cards, its value as a point (by cards and by pips), its sequences."""
-    cards, values, sequences = [], {"cards": [], "pips": []}, []
+    cards: list[int] = []
+    values: dict[str, list[int]] = {"cards": [], "pips": []}
+    sequences: list[int] = []
     for mask in range(_SUIT_MASKS):
         ranks = [rank for i, rank in enumerate(RANKS) if mask >> i & 1]
         cards.append(len(ranks))

@@ -7,7 +7,7 @@ Wist and tournament Whist are siblings built on it.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, Callable, Collection, Sequence
+from typing import Any, Callable, Collection, Sequence, cast
 
 from .base import (
     N_, HandNotCurrent, InvalidInput, Option, Place, RuleError, StateConflict, TricksSum, _short, check_int,
@@ -66,6 +66,12 @@ class HandRecord:
     trump: str | None = None
     penalties: tuple[int, ...] = ()
 
+    def played(self) -> tuple[tuple[int, ...], tuple[int, ...]]:
+        """The bids and the tricks of a scored hand, which is all a variant's `score` reads."""
+        if self.tricks is None or None in self.bids:
+            raise ValueError("only a hand with every bid and its tricks in is scored")
+        return cast(tuple[int, ...], self.bids), self.tricks
+
 
 @dataclass(frozen=True)
 class HandResult:
@@ -93,8 +99,9 @@ class PredictionVariant:
         return change.get("seat") if change.get("type") == "bid" else None
 
     def entries_set(self, change: dict, players: int) -> Collection[int]:
+        seat = change.get("seat")
         if change.get("type") == "bid":
-            return (change.get("seat"),)
+            return (seat,) if isinstance(seat, int) else ()
         return range(players) if change.get("type") == "hand" and "bids" in change else ()
 
     def reveals(self, change: dict) -> bool:

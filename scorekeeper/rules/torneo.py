@@ -32,7 +32,7 @@ def torneo_score(spec: HandSpec, record: HandRecord, players: int, options: dict
     An illegal play scores 0 and counts as a failed contract.
     """
     scores, failed = [], []
-    for seat, (bid, tricks) in enumerate(zip(record.bids, record.tricks)):
+    for seat, (bid, tricks) in enumerate(zip(*record.played())):
         if seat in record.penalties:
             scores.append(0)
             failed.append(True)

@@ -39,7 +39,7 @@ def wist_score(spec: HandSpec, record: HandRecord, players: int, options: dict) 
     """Bid k ≥ 1: tricks, +10 if exact. Bid 0: +25 (4 players) or +20 (5) if clean, else −5 a trick."""
     zero_bonus = 25 if players == 4 else 20
     scores, failed = [], []
-    for bid, tricks in zip(record.bids, record.tricks):
+    for bid, tricks in zip(*record.played()):
         if bid == 0:
             scores.append(zero_bonus if tricks == 0 else -5 * tricks)
         else:
@@ -73,8 +73,9 @@ def cagliari_schedule(players: int, options: dict) -> list[HandSpec]:
 
 def cagliari_score(spec: HandSpec, record: HandRecord, players: int, options: dict) -> HandResult:
     """Made: 10 + 2 × bid. Missed: −2 per trick off."""
-    scores = tuple(10 + 2 * b if b == t else -2 * abs(t - b) for b, t in zip(record.bids, record.tricks))
-    return HandResult(scores, tuple(b != t for b, t in zip(record.bids, record.tricks)))
+    bids, tricks = record.played()
+    scores = tuple(10 + 2 * b if b == t else -2 * abs(t - b) for b, t in zip(bids, tricks))
+    return HandResult(scores, tuple(b != t for b, t in zip(bids, tricks)))
 
 
 WIST_CAGLIARI = PredictionVariant(

@@ -16,7 +16,7 @@ FIGURES = [
 
 
 def tally(state, seat: int) -> Counter:
-    counts = Counter()
+    counts: Counter[str] = Counter()
     for deal in state.hands:
         if deal.result is not None:
             counts["repiques"] += deal.result.repique == seat

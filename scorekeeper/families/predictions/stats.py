@@ -19,7 +19,7 @@ FIGURES = [
 def tally(state, seat: int) -> Counter:
     """Bids against tricks, over the scored hands only: a sealed bid is counted once its tricks are in,
     never before. A round without bidding (everyone plays for zero) has no bids to count."""
-    counts = Counter()
+    counts: Counter[str] = Counter()
     for hand in state.hands:
         if hand.scores is None or hand.spec.bidding == NO_BIDS:
             continue

@@ -14,7 +14,7 @@ FIGURES = [Figure(_l("Contracts made"), "made", "declared", _l("contracts the pl
 
 def tally(state, seat: int) -> Counter:
     """The recorded deals the seat declared (a proposal: the proposer), passes aside."""
-    counts = Counter()
+    counts: Counter[str] = Counter()
     for deal in state.hands:
         if deal.result is None or deal.record.contract == PASS or deal.record.declarer != seat:
             continue
