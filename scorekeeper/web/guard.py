@@ -127,8 +127,8 @@ def _rate_of(kind: str) -> str:
 def _limit(kind: str) -> ApplicationLimit:
     """One limit for every request of a kind, shared by every route: reads pass, and so do writes when the
     kind's rate is empty (tests, or a server that wants none)."""
-    return ApplicationLimit(lambda: _rate_of(kind), scope=kind, exempt_when=lambda: (
-        request.method not in UNSAFE or _kind() != kind or parse_rate(_rate_of(kind)) is None))
+    return ApplicationLimit(lambda: _rate_of(kind), scope=kind,
+                            exempt_when=lambda: _kind() != kind or parse_rate(_rate_of(kind)) is None)
 
 
 def retry_after() -> int:
@@ -249,6 +249,7 @@ def init_app(app) -> None:
     app.wsgi_app = ChunkedLimit(app.wsgi_app, app)
     app.before_request(before_request)  # before the limits: a cross-site write is refused without counting
     app.after_request(after_request)
-    app.extensions["scorekeeper.limiter"] = Limiter(
-        get_remote_address, app=app, application_limits=[_limit(kind) for kind in KINDS],
-        storage_uri="memory://", strategy="moving-window", headers_enabled=True)
+    limiter = Limiter(get_remote_address, app=app, application_limits=[_limit(kind) for kind in KINDS],
+                      storage_uri="memory://", strategy="moving-window", headers_enabled=True)
+    limiter.request_filter(lambda: request.method not in UNSAFE)  # reads: nothing to count, nothing to look up
+    app.extensions["scorekeeper.limiter"] = limiter
