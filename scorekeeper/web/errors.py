@@ -6,6 +6,7 @@ page still fails, a plain text answer goes out instead.
 """
 from __future__ import annotations
 
+import math
 import sqlite3
 
 from flask import Response, jsonify, render_template, request
@@ -115,8 +116,10 @@ def register(app) -> None:
         headers = {}
         if error.code == 429:  # a rate limit (the streams' own 429 is made where they are counted)
             wait = retry_after()
-            texts[429] = gettext("Too many requests from this device in a short time: wait %(seconds)s seconds "
-                                 "and try again.", seconds=wait)
+            texts[429] = (gettext("Too many requests from this device in a short time: wait %(seconds)s seconds "
+                                  "and try again.", seconds=wait) if wait < 120 else
+                          gettext("Too many requests from this device in a short time: wait %(minutes)s minutes "
+                                  "and try again.", minutes=math.ceil(wait / 60)))
             headers["Retry-After"] = str(wait)
         text = texts.get(error.code, error.description or "")
         code = HTTP_CODES.get(error.code, "error")

@@ -14,7 +14,6 @@ size limit for chunked bodies too, security headers, and where `next=` may lead.
 """
 from __future__ import annotations
 
-import math
 import re
 import time
 from io import BytesIO
@@ -134,7 +133,7 @@ def _limit(kind: str) -> ApplicationLimit:
 def retry_after() -> int:
     """The seconds a refused client waits until the window lets one more request through."""
     refused = current_app.extensions["scorekeeper.limiter"].current_limit
-    return max(1, math.ceil(refused.reset_at - time.time())) if refused is not None else 60
+    return max(1, int(refused.reset_at - time.time())) if refused is not None else 60
 
 
 # -- chunked bodies ----------------------------------------------------------------------------
@@ -250,6 +249,6 @@ def init_app(app) -> None:
     app.before_request(before_request)  # before the limits: a cross-site write is refused without counting
     app.after_request(after_request)
     limiter = Limiter(get_remote_address, app=app, application_limits=[_limit(kind) for kind in KINDS],
-                      storage_uri="memory://", strategy="moving-window", headers_enabled=True)
+                      storage_uri="memory://", strategy="moving-window")  # a 429 says Retry-After (errors.py)
     limiter.request_filter(lambda: request.method not in UNSAFE)  # reads: nothing to count, nothing to look up
     app.extensions["scorekeeper.limiter"] = limiter
