@@ -1,4 +1,5 @@
-"""Every page (tests/tour.py) at 360×740 (light in English, dark in Italian) and 1280×800 (Italian): no
+"""Every page (tests/tour.py) at 360×740 (light in English, dark in Italian), and at 1280×800 (Italian) every page
+laid out otherwise from 1000 px: no
 horizontal overflow of the page or of any table with five long names, no serious or critical axe-core
 violation at 360 px (see `axe_here`), no script error, and a screenshot of each in test-artifacts/ named
 page-size-theme-language.
@@ -21,8 +22,13 @@ from .sheet import watch
 SIZES = {"360": {"width": 360, "height": 740}, "1280": {"width": 1280, "height": 800}}
 # 390 px phones are seen by the other browser tests; a 360 px page that fits fits them too.
 # At 1280 px only the overflow is checked (axe runs at 360 px), and it does not depend on the theme: one pass, in
-# the longer language (#20: the dark pass at 1280 px found nothing the others did not).
-COMBINATIONS = [("360", "light", "en"), ("360", "dark", "it"), ("1280", "light", "it")]
+# the longer language (#20: the dark pass at 1280 px found nothing the others did not), over the pages whose
+# layout changes from 1000 px (the table view on a TV, a tournament's standings, the share panel): every other
+# page is one column of at most a phone's width, which fits 1280 px when it fits 360 px.
+WIDE = ("view-", "tournament-", "share")
+HALVES = (0, 1)  # each 360 px combination visits every other page of the tour: two tests for the two workers
+PASSES = [("360", "light", "en", half) for half in HALVES] + [("360", "dark", "it", half) for half in HALVES] + [
+    ("1280", "light", "it", None)]
 OTHER_LOCALE = {"en": "it-IT", "it": "en-US"}  # the browser asks for the other language; the switch wins
 
 OVERFLOW = """() => ({
@@ -45,11 +51,13 @@ def pages(module_live_server):
     return tour.build(lambda method, path, key=None, body=None: request(module_live_server, method, path, key, body))
 
 
-HALVES = (0, 1)  # each combination visits every other page of the tour: two tests that share out over the workers
+def visited(pages, size: str, half: int | None) -> list:
+    if half is None:
+        return [(name, path) for name, path in pages if name.startswith(WIDE)]
+    return pages[half::len(HALVES)]
 
 
-@pytest.mark.parametrize("half", HALVES)
-@pytest.mark.parametrize("size, theme, language", COMBINATIONS, ids=["-".join(c) for c in COMBINATIONS])
+@pytest.mark.parametrize("size, theme, language, half", PASSES, ids=["-".join(map(str, p)) for p in PASSES])
 def test_every_page_fits_and_passes_axe(module_live_server, browser, artifacts, pages, size, theme, language, half):
     context = browser.new_context(viewport=SIZES[size], color_scheme=theme, locale=OTHER_LOCALE[language],
                                   is_mobile=size != "1280", has_touch=size != "1280")
@@ -59,7 +67,9 @@ def test_every_page_fits_and_passes_axe(module_live_server, browser, artifacts, 
     page.get_by_role("navigation").get_by_role("link", name=language.upper(), exact=True).click()
     expect(page.locator("html")).to_have_attribute("lang", language)
     found = {}
-    for name, path in pages.pages[half::len(HALVES)]:
+    chosen = visited(pages.pages, size, half)
+    assert len(chosen) >= (12 if half is None else 30), [name for name, _ in chosen]
+    for name, path in chosen:
         response = page.goto(module_live_server + path)
         assert response.status == (404 if name.startswith("error") else 200), name
         assert page.locator("html").get_attribute("lang") == language, name

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from flask_babel import gettext, ngettext
+from flask_babel import get_translations, gettext
 
 from ...model import Access, Loaded, Seen, sort_out
 from ...rules.predictions import NO_BIDS
@@ -25,10 +25,12 @@ class Cell:
     @property
     def spoken(self) -> str:
         """The box read aloud (#19): its three numbers say nothing without their names ("4/4 14 14")."""
-        parts = [gettext("bid %(bid)s", bid=self.bid) if self.bid else "",
-                 gettext("took %(tricks)s", tricks=self.tricks) if self.tricks else "",
-                 ngettext("%(num)s point", "%(num)s points", int(self.score)) if self.score else "",
-                 gettext("total %(total)s", total=self.total) if self.total else ""]
+        words = get_translations()  # looked up once a box, not once a word: a sheet has some 150 boxes
+        parts = [words.ugettext("bid %(bid)s") % {"bid": self.bid} if self.bid else "",
+                 words.ugettext("took %(tricks)s") % {"tricks": self.tricks} if self.tricks else "",
+                 words.ungettext("%(num)s point", "%(num)s points", int(self.score)) % {"num": int(self.score)}
+                 if self.score else "",
+                 words.ugettext("total %(total)s") % {"total": self.total} if self.total else ""]
         return ", ".join(part for part in parts if part)
 
 
