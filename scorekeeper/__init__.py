@@ -30,6 +30,7 @@ def create_app(config: dict | None = None) -> Flask:
         MAX_EVENTS_PER_GAME=settings.max_events_per_game,
         STREAMS_PER_KEY=settings.streams_per_key,  # per worker; 0: no cap
         STREAMS_PER_ADDRESS=settings.streams_per_address,
+        LIVE_HEARTBEAT_SECONDS=settings.heartbeat_seconds,
     )
     app.config.update(config or {})
     if not app.config["SECRET_KEY"]:

@@ -16,10 +16,12 @@ def test_the_defaults_and_every_variable_read():
     assert read({}) == Settings(scorekeeper_database=str(Path.cwd() / "instance" / "scorekeeper.sqlite3"))
     settings = read({"SCOREKEEPER_DATABASE": "/tmp/x.sqlite3", "PUBLIC_URL": "https://carte.example.org/",
                      "PORT": "8080", "WORKERS": "2", "SEND_TIMEOUT": "1.5", "STREAMS_PER_KEY": "0",
-                     "RATE_LIMIT_CREATE": "", "ACCESS_LOG": "", "MAX_EVENTS_PER_GAME": "100"})
+                     "RATE_LIMIT_CREATE": "", "ACCESS_LOG": "", "MAX_EVENTS_PER_GAME": "100",
+                     "HEARTBEAT_SECONDS": "2.5"})
     assert (settings.scorekeeper_database, settings.public_url, settings.port, settings.worker_count) == (
         "/tmp/x.sqlite3", "https://carte.example.org", 8080, 2)
     assert (settings.send_timeout, settings.streams_per_key, settings.max_events_per_game) == (1.5, 0, 100)
+    assert settings.heartbeat_seconds == 2.5
     assert (settings.rate_limit_create, settings.access_log) == ("", "")  # empty: no limit, no access log
     assert read({"SEND_TIMEOUT": ""}).send_timeout == 30.0  # an empty number is the default
     assert 1 <= read({}).worker_count <= 4
@@ -37,6 +39,8 @@ def test_the_defaults_and_every_variable_read():
     ("RATE_LIMIT_WRITE", "lots", "a rate is written like 60/hour, not 'lots'"),
     ("PUBLIC_URL", "carte.example.org", "an address such as https://carte.example.org"),
     ("MAX_EVENTS_PER_GAME", "0", "a whole number 1 or more"),
+    ("HEARTBEAT_SECONDS", "30", "HEARTBEAT_SECONDS='30' cannot be used: a number of seconds from 0.1 to 20."),
+    ("HEARTBEAT_SECONDS", "0", "a number of seconds from 0.1 to 20"),
 ])
 def test_a_bad_value_is_refused_naming_the_variable(name, value, words):
     with pytest.raises(SettingError) as error:

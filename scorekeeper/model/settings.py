@@ -42,6 +42,14 @@ def _seconds(text: str) -> float:
     return value
 
 
+def _heartbeat(text: str) -> float:
+    """A sheet that hears nothing for 25 s reconnects (static/live.js): the keep-alive must come sooner."""
+    value = _seconds(text)
+    if not 0.1 <= value <= 20:
+        raise ValueError("a number of seconds from 0.1 to 20")
+    return value
+
+
 def parse_rate(text: str | None) -> RateLimitItem | None:
     """"60/hour" (or "60 per hour") → the limit; "", None or "0/hour" → no limit."""
     if text in (None, ""):
@@ -85,6 +93,7 @@ class Settings:
     access_log: str = "-"
     streams_per_key: int = 30
     streams_per_address: int = 300
+    heartbeat_seconds: float = 10.0
     request_timeout: float = 10.0
     send_timeout: float = 30.0
     dead_peer_seconds: float = 30.0
@@ -101,7 +110,7 @@ READERS: dict[str, Callable[[str], object]] = {
     "secret_key": _text, "rate_limit_create": _rate, "rate_limit_write": _rate,
     "max_events_per_game": _whole(1), "workers": _whole(0, 64), "worker_connections": _whole(1),
     "access_log": _text, "streams_per_key": _whole(0), "streams_per_address": _whole(0),
-    "request_timeout": _seconds, "send_timeout": _seconds, "dead_peer_seconds": _seconds,
+    "heartbeat_seconds": _heartbeat,    "request_timeout": _seconds, "send_timeout": _seconds, "dead_peer_seconds": _seconds,
     "send_buffer": _whole(0), "full_collection_seconds": _seconds,
 }
 

@@ -32,9 +32,8 @@ def hub() -> live.Hub:
 
 
 def heartbeat() -> float:
-    """Seconds between keep-alives: they also find the streams of phones that went away. Keep it
-    well under 25 s: a sheet page that hears nothing for that long reconnects (static/live.js)."""
-    return float(current_app.config.get("LIVE_HEARTBEAT_SECONDS", 10.0))
+    """Seconds between keep-alives (`HEARTBEAT_SECONDS`): they also find the streams of phones that went away."""
+    return float(current_app.config["LIVE_HEARTBEAT_SECONDS"])
 
 
 def _cap(name: str) -> int:

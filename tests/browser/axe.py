@@ -26,9 +26,10 @@ def game(base: str, variant: str, hands: list[dict], players=PLAYERS) -> tuple[s
     return f"/g/{game_id}/{key}", f"/g/{game_id}/{created['keys']['view']}", game_id
 
 
-def serious(page) -> list[str]:
-    """axe-core's serious and critical violations on the page as it is now."""
+def serious(page, rules: tuple[str, ...] = ()) -> list[str]:
+    """axe-core's serious and critical violations on the page as it is now (of `rules` alone, if given)."""
     page.evaluate(AXE)  # not a <script> tag: the page's CSP allows no inline script (tests/browser/test_csp.py)
-    result = page.evaluate("axe.run(document, {resultTypes: ['violations']})")
+    only = f", runOnly: {list(rules)}" if rules else ""
+    result = page.evaluate(f"axe.run(document, {{resultTypes: ['violations']{only}}})")
     return [f"{v['id']} ({v['impact']}): {v['help']} — {[n['target'] for n in v['nodes']][:3]}"
             for v in result["violations"] if v["impact"] in ("serious", "critical")]

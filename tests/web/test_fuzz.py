@@ -24,7 +24,8 @@ from hypothesis import strategies as st
 
 from tests.conftest import PLAYERS4, PLAYERS5
 from tests.module_app import api, app, client  # noqa: F401  (one database per module)
-FUZZ = settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+# 25 examples a variant and an endpoint on each run (each run draws new ones): the suite stays under 5 minutes
+FUZZ = settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 
 
 # --------------------------------------------------------------------------------------------

@@ -2,8 +2,8 @@
 its real settings: phones that vanish give their streams back, writes from two workers at once are
 all recorded, and slow requests are cut off while others are answered.
 
-Each test starts gunicorn on a free loopback port (bounded start, killed in teardown). Nothing
-here measures speed: the benchmarks (bench/live.py) do.
+The module starts gunicorn on a free loopback port (bounded start, killed in teardown), once for each
+configuration. Nothing here measures speed: the benchmarks (bench/live.py) do.
 """
 from __future__ import annotations
 
@@ -22,16 +22,17 @@ from .production import Gunicorn
 from .sse import Stream, new_game, request
 
 
-@pytest.fixture
-def one_worker(tmp_path):
-    server = Gunicorn(tmp_path, workers=1, REQUEST_TIMEOUT=1.5)
+@pytest.fixture(scope="module")
+def one_worker(tmp_path_factory):
+    """One server for the module's tests that need one worker (each test makes its own games)."""
+    server = Gunicorn(tmp_path_factory.mktemp("one"), workers=1, REQUEST_TIMEOUT=1.5, HEARTBEAT_SECONDS=1)
     yield server
     server.stop()
 
 
-@pytest.fixture
-def two_workers(tmp_path):
-    server = Gunicorn(tmp_path, workers=2)
+@pytest.fixture(scope="module")
+def two_workers(tmp_path_factory):
+    server = Gunicorn(tmp_path_factory.mktemp("two"), workers=2)
     yield server
     server.stop()
 
@@ -66,7 +67,7 @@ def vanish(sock: socket.socket) -> None:
 
 
 def test_vanished_phones_free_their_page_and_json_streams(one_worker):
-    """With the default heartbeat (10 s): each stream notices at its next heartbeat at the latest."""
+    """Each stream notices at its next heartbeat at the latest (`HEARTBEAT_SECONDS`: 1 s here, 10 by default)."""
     server = one_worker
     game = new_game(server.base)
     view, seat = game["keys"]["view"], game["keys"]["seats"][0]
@@ -79,7 +80,7 @@ def test_vanished_phones_free_their_page_and_json_streams(one_worker):
     for sock in pages + jsons:
         vanish(sock)
     # no change is made: only the heartbeat can find them
-    assert wait_until(lambda: server.open_streams() == 1, timeout=15), server.health()
+    assert wait_until(lambda: server.open_streams() == 1, timeout=5), server.health()
     health = server.health()
     assert health["streams"]["waiting"] == 1
     assert view not in str(health) and game["id"] not in str(health)  # counts only, no keys or games
