@@ -110,8 +110,8 @@ READERS: dict[str, Callable[[str], object]] = {
     "secret_key": _text, "rate_limit_create": _rate, "rate_limit_write": _rate,
     "max_events_per_game": _whole(1), "workers": _whole(0, 64), "worker_connections": _whole(1),
     "access_log": _text, "streams_per_key": _whole(0), "streams_per_address": _whole(0),
-    "heartbeat_seconds": _heartbeat,    "request_timeout": _seconds, "send_timeout": _seconds, "dead_peer_seconds": _seconds,
-    "send_buffer": _whole(0), "full_collection_seconds": _seconds,
+    "heartbeat_seconds": _heartbeat, "request_timeout": _seconds, "send_timeout": _seconds,
+    "dead_peer_seconds": _seconds, "send_buffer": _whole(0), "full_collection_seconds": _seconds,
 }
 
 

@@ -1,8 +1,7 @@
 """Every page (tests/tour.py) at 360×740 (light in English, dark in Italian), and at 1280×800 (Italian) every page
-laid out otherwise from 1000 px: no
-horizontal overflow of the page or of any table with five long names, no serious or critical axe-core
-violation at 360 px (see `axe_here`; in dark, of the rules the theme and language change), no script error, and a screenshot of each in test-artifacts/ named
-page-size-theme-language.
+laid out otherwise from 1000 px: no horizontal overflow of the page or of any table with five long names, no
+serious or critical axe-core violation at 360 px (see `axe_here`; in dark, of the rules the theme and the language
+change), no script error, and a screenshot of each in test-artifacts/ named page-size-theme-language.
 
 One browser context per combination visits every page (a context each would cost more than the pages).
 Each size is seen in both themes and both languages; the language is chosen with the site's own switch,
