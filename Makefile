@@ -3,8 +3,7 @@
 # runtime lock alone, `make test` the dev lock on top. `make lock` refreshes them from pyproject.toml.
 VENV   ?= .venv
 PY     := $(VENV)/bin/python
-# --no-compile: Python writes each module's bytecode when it is first imported (a third of the install's time).
-PIP    := $(PY) -m pip install --quiet --disable-pip-version-check --no-compile
+PIP    := $(PY) -m pip install --quiet --disable-pip-version-check
 HOST   ?= 0.0.0.0
 PORT   ?= 5000
 UV_COMPILE = $(VENV)/bin/uv pip compile --quiet --generate-hashes --universal --python-version 3.11
