@@ -19,6 +19,7 @@ from playwright.sync_api import Page, expect
 
 from tests.web.sse import request
 
+from .conftest import quick_taps
 from .sheet import watch
 
 PLAYERS = ["Anna", "Bruno", "Carla", "Dario"]
@@ -52,7 +53,7 @@ def recorded(page: Page, keyboard: Keyboard, key: str) -> None:
 
 @pytest.fixture
 def desk(browser):
-    context = browser.new_context(viewport={"width": 1280, "height": 800}, locale="en-US")
+    context = quick_taps(browser.new_context(viewport={"width": 1280, "height": 800}, locale="en-US"))
     yield context
     context.close()
 

@@ -278,16 +278,21 @@ def test_a_sealed_slip_on_its_way_shows_a_tick_not_its_value(live_server, phone)
     expect(page.locator("#entry-title")).to_contain_text("Biglietti")
     page.locator(".bidders").get_by_role("link", name="Carla", exact=True).click()
     expect(who_bids(page)).to_have_text("Carla bids")
-    held = []
-    page.route("**/bid", lambda route: held.append((route, route.fetch())))  # recorded, the answer held back
+    held, answers = [], []
+
+    def hold(route):  # recorded, the answer held back
+        held.append(route)
+        answers.append(route.fetch())
+    page.route("**/bid", hold)
     version = page.locator("#sheet").get_attribute("data-version")
     pad_button(page, 4).tap()
     expect(page.locator("#sheet")).not_to_have_attribute("data-version", version)  # the live refresh came first
     assert len(held) == 1
     expect(page.locator("#outbox")).to_contain_text("a sealed bid for Carla")
     expect(bidder(page, "Carla").locator(".bid")).to_have_text("✓")
-    route, answer = held[0]
-    route.fulfill(response=answer)
+    while not answers:  # the answer is on its way to the test (the refresh came first)
+        page.wait_for_timeout(20)
+    held[0].fulfill(response=answers[0])
     expect(page.locator("#outbox")).to_have_text("Recorded: a sealed bid for Carla")
     expect(bidder(page, "Carla").locator(".bid")).to_have_text("✓")
     expect(page.get_by_text("1 of 4 bids in")).to_be_visible()

@@ -128,7 +128,7 @@ def test_a_double_tap_records_one_bid(live_server, browser):
     """Two taps on "2" 150 ms apart: Alessandra bids 2; the second tap does not become Bartolomeo's bid."""
     status, created = request(live_server, "POST", "/api/v1/games",
                               body={"variant": "wist", "players": PLAYERS, "first_dealer": 3})
-    context = phone_context(browser, viewport={"width": 360, "height": 740})
+    context = phone_context(browser, viewport={"width": 360, "height": 740}, real_pause=True)
     page = context.new_page()
     page.goto(f"{live_server}/g/{created['id']}/{created['keys']['scorer']}")
     expect(page.locator(".pad-form .who")).to_have_text("Alessandra bids")

@@ -128,9 +128,9 @@ def test_complete_wist_game_by_tapping(live_server, browser, artifacts, javascri
         status, answer = request(live_server, "PUT", f"/api/v1/games/{game_id}/hands/{number}", key,
                                  {"bids": bids, "tricks": tricks})
         assert status == 200, answer
+    expect_totals(page, [64, 47, 25, 30])  # waits for the live refresh that brings hand 4 (the rows do not wait)
     expect_row(page, 3, [2, 0, 1, 3], [12, -5, 3, 7], [39, 34, 19, 16])
     expect_row(page, 4, [0, 3, 5, 4], [25, 13, 6, 14], [64, 47, 25, 30])
-    expect_totals(page, [64, 47, 25, 30])
 
     # Correct hand 2 through its ✎ link: Dario had bid 3 (not 2) and took 3; Bruno took 1.
     link = page.locator("table.grid tbody tr").nth(1).get_by_role("link")
