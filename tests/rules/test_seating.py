@@ -1,0 +1,111 @@
+"""Seating a club evening (scorekeeper/rules/seating.py; docs/rules/bid-exactly.md, "Seating"): the table sizes
+of every count, every player seated once a round, the tables of 3 or 5 taken in turn, the repeated pairs as few
+as a brute-force search over every seating finds for small rosters, and played rounds kept when a player
+withdraws or arrives."""
+from __future__ import annotations
+
+from collections import Counter
+from itertools import combinations, product
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from scorekeeper.rules.base import InvalidInput, InvalidPlayers
+from scorekeeper.rules.seating import (check_rounds, check_roster, fair, odd_seatings, plan, repeated_pairs,
+                                       table_sizes)
+
+
+@pytest.mark.parametrize("players, sizes", [
+    (3, (3,)), (4, (4,)), (5, (5,)), (6, (3, 3)), (7, (4, 3)), (8, (4, 4)), (9, (4, 5)), (10, (4, 3, 3)),
+    (11, (4, 4, 3)), (12, (4, 4, 4)), (13, (4, 4, 5)), (14, (4, 4, 3, 3)), (60, (4,) * 15)])
+def test_as_many_tables_of_four_as_the_count_allows(players, sizes):
+    assert table_sizes(players) == sizes
+
+
+def seated_once(players, round_) -> bool:
+    return sorted(p for table in round_ for p in table) == sorted(players)
+
+
+@settings(max_examples=15, deadline=None)
+@given(players=st.integers(7, 60), rounds=st.integers(1, 8), seed=st.integers(0, 3))
+def test_every_player_once_a_round_at_legal_tables_and_the_odd_tables_in_turn(players, rounds, seed):
+    evening = plan(range(players), rounds, seed=seed)
+    assert len(evening) == rounds
+    for round_ in evening:
+        assert seated_once(range(players), round_)
+        assert sorted(map(len, round_)) == sorted(table_sizes(players))
+    assert fair(evening)
+    for done in range(1, rounds + 1):  # nobody at a table of 3 or 5 twice while another has not been at one
+        counts = odd_seatings(evening[:done])
+        assert max(counts[p] for p in range(players)) - min(counts[p] for p in range(players)) <= 1
+    assert plan(range(players), rounds, seed=seed) == evening  # the same evening again
+
+
+def partitions(players: tuple[int, ...], sizes: tuple[int, ...]):
+    """Every split of `players` into tables of `sizes` (tables of one size in no particular order)."""
+    if not sizes:
+        yield ()
+        return
+    first, others = players[0], players[1:]
+    for size in sorted(set(sizes)):
+        rest = list(sizes)
+        rest.remove(size)
+        for mates in combinations(others, size - 1):
+            left = tuple(p for p in others if p not in mates)
+            for tail in partitions(left, tuple(rest)):
+                yield ((first, *mates), *tail)
+
+
+def least_repeats(players: int, rounds: int) -> int:
+    """The fewest repeated pairs of any fair seating: every seating of the rounds after the first (every first
+    round is the same one but for the names)."""
+    splits = list(partitions(tuple(range(players)), table_sizes(players)))
+    return min(repeated_pairs(evening) for later in product(splits, repeat=rounds - 1)
+               if fair(evening := (splits[0], *later)))
+
+
+@pytest.mark.parametrize("players, rounds", [(5, 2), (6, 3), (7, 2), (7, 3), (8, 2), (8, 3), (9, 2), (9, 3),
+                                             (10, 2), (11, 2)])
+def test_as_few_repeated_pairs_as_a_search_of_every_seating_finds(players, rounds):
+    assert repeated_pairs(plan(range(players), rounds)) == least_repeats(players, rounds)
+
+
+@pytest.mark.parametrize("players, rounds, repeats", [
+    (16, 5, 0),   # 16 players meet all 15 others in 5 rounds of four tables (an affine plane of order 4)
+    (12, 3, 6),   # 4 players from 3 tables of the round before: at least 1 pair again a table, 3 a round
+    (40, 8, 0), (60, 8, 0)])
+def test_known_evenings(players, rounds, repeats):
+    assert repeated_pairs(plan(range(players), rounds)) == repeats
+
+
+def test_a_withdrawal_and_a_late_arrival_reseat_the_rounds_to_play_only():
+    played = plan(range(11), 1)   # round 1 of 3: 4 + 4 + 3
+    later = plan([p for p in range(11) if p != 4], 2, played=played)   # player 4 leaves after it: 4 + 3 + 3
+    for round_ in later:
+        assert seated_once([p for p in range(11) if p != 4], round_)
+        assert sorted(map(len, round_)) == [3, 3, 4]
+    assert fair(later, played)
+    # the three at a table of 3 in round 1 are not at one in round 2 while seven others have not been at one yet
+    assert not set(played[0][-1]) & {p for table in later[0] if len(table) == 3 for p in table}
+    arrived = plan([*range(11), 11], 1, played=[*played, later[0]])   # player 11 comes for round 3: 4 + 4 + 4
+    assert seated_once([*range(12)], arrived[0])
+    assert repeated_pairs([*played, later[0], *arrived]) == repeated_pairs([*played, later[0]]) + min(
+        repeated_pairs([*played, later[0], *plan([*range(11), 11], 1, played=[*played, later[0]], seed=s)])
+        - repeated_pairs([*played, later[0]]) for s in range(3))
+
+
+def test_the_roster_and_the_rounds_are_checked():
+    assert check_roster(["Anna", " Bruno ", "Carla"]) == ["Anna", "Bruno", "Carla"]
+    with pytest.raises(InvalidPlayers, match="3 to 60 players, not 2"):
+        check_roster(["Anna", "Bruno"])
+    with pytest.raises(InvalidPlayers, match="3 to 60 players, not 61"):
+        check_roster([f"P{i}" for i in range(61)])
+    with pytest.raises(InvalidPlayers, match="Two players are called “anna”"):
+        check_roster(["Anna", "Bruno", "anna"])
+    assert check_rounds(8) == 8
+    with pytest.raises(InvalidInput, match="1 to 8 rounds, not 9"):
+        check_rounds(9)
+    with pytest.raises(InvalidInput, match="not a whole number"):
+        check_rounds("3")
+    assert Counter(map(len, plan(range(3), 2)[0])) == {3: 1}   # three players: one table, round after round
