@@ -120,22 +120,22 @@ class _Search:
         self.floor = sum(_weight(count) for count in self.met.values())  # no new table brings a pair together again
         self.tables: list[list[list[int]]] = []
         for _ in range(rounds):
-            self.tables.append(self._fair_round(players, sizes, rng))
+            self.tables.append(self._fair_round(players))
         for round_ in self.tables:
             for table in round_:
                 self.met.update(combinations(sorted(table), 2))
         self.cost = sum(_weight(count) for count in self.met.values())
 
-    def _fair_round(self, players: list[int], sizes: tuple[int, ...], rng: random.Random) -> list[list[int]]:
+    def _fair_round(self, players: list[int]) -> list[list[int]]:
         """A first guess at the next round: the tables of 3 or 5 to those with the fewest such seatings so far."""
         counts = odd_seatings(self.played) + odd_seatings(self.tables)
-        order = sorted(players, key=lambda p: (counts[p], rng.random()))
-        odd_seats = sum(size for size in sizes if size != 4)
+        order = sorted(players, key=lambda p: (counts[p], self.rng.random()))
+        odd_seats = sum(size for size in self.sizes if size != 4)
         odd, four = order[:odd_seats], order[odd_seats:]
-        rng.shuffle(four)
+        self.rng.shuffle(four)
         seats = four + odd
         tables, start = [], 0
-        for size in sizes:
+        for size in self.sizes:
             tables.append(seats[start:start + size])
             start += size
         return tables
