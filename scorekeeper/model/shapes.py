@@ -25,6 +25,7 @@ from pydantic import (
 )
 
 from . import NotFound
+from ..rules import seating as seating_rules
 from ..rules import tournament as tournaments_rules
 from ..rules import VARIANTS, find_variant
 from ..rules.base import (MAX_NAME, MONEY, InvalidInput, InvalidOption, InvalidPlayers, N_, Option, RuleError, _short,
@@ -273,6 +274,67 @@ class NewTournament(Body):
 
     name: TournamentName = MISSING
     scheme: Annotated[Literal[SCHEMES] | None, BeforeValidator(_scheme)] = MISSING
+    confirmation: Annotated[bool, Field(description="An opponent confirms each hand of every partita on their own "
+                                                    "phone (false when absent)."),
+                            BeforeValidator(tournaments_rules.check_confirmation)] = MISSING
+
+
+def _roster(values):
+    return seating_rules.check_roster(values)
+
+
+def _player(value):
+    if not isinstance(value, str):
+        raise InvalidPlayers(N_("Give the player's name."))
+    return value
+
+
+PlayerName = Annotated[str, BeforeValidator(_player), WithJsonSchema({**NAME_SCHEMA, "description": (
+    "A name on the evening's roster (ignoring case and spaces).")})]
+
+
+class Roster(Body):
+    """The evening's players and rounds: the app seats every round (before the first partita)."""
+
+    asks: ClassVar[dict] = {**ASKS_PLAYERS, "rounds": lambda: InvalidInput(N_("How many rounds?"), field="rounds")}
+    players: Annotated[list[str], BeforeValidator(_roster), WithJsonSchema({
+        "type": "array", "items": NAME_SCHEMA, "minItems": seating_rules.MIN_PLAYERS,
+        "maxItems": seating_rules.MAX_PLAYERS, "uniqueItems": True,
+        "description": "The roster: no two alike ignoring case."})]
+    rounds: whole("rounds", 1, seating_rules.MAX_ROUNDS)
+
+
+class RosterPlayer(Body):
+    """A player who withdraws, or arrives late (a new name, or one who withdrew)."""
+
+    asks: ClassVar[dict] = {"player": lambda: InvalidPlayers(N_("Give the player's name."))}
+    player: PlayerName
+
+
+def _two_players(values):
+    if not isinstance(values, list) or len(values) != 2:
+        raise InvalidPlayers(N_("Name the two players to swap."))
+    return values
+
+
+class SwapSeats(Body):
+    """Two players of a round not yet begun swap seats."""
+
+    asks: ClassVar[dict] = {"players": lambda: InvalidPlayers(N_("Name the two players to swap.")),
+                            "round": lambda: InvalidInput(N_("Which round?"), field="round")}
+    round: whole("round", 1, seating_rules.MAX_ROUNDS)
+    players: Annotated[list[PlayerName], BeforeValidator(_two_players), Field(min_length=2, max_length=2)]
+
+
+class StartTable(Body):
+    """A seated table starts its partita (or finds the one it started)."""
+
+    asks: ClassVar[dict] = {"round": lambda: InvalidInput(N_("Which round?"), field="round"),
+                            "table": lambda: InvalidInput(N_("Which table?"), field="table")}
+    round: whole("round", 1, seating_rules.MAX_ROUNDS)
+    table: Annotated[str, BeforeValidator(_table), WithJsonSchema({
+        **text_schema(tournaments_rules.MAX_TABLE), "description": "The table's letter in the round: A, B, C…"})]
+    first_dealer: _first_dealer(VARIANTS[tournaments_rules.VARIANT].players) = MISSING
 
 
 class NewPartita(Body):
@@ -442,17 +504,47 @@ class Partita(Answer):
     links: PartitaLinks
 
 
+class Entrant(Answer):
+    number: int = Field(description="The player's number in the roster, kept when others come or go.")
+    player: str
+    from_round: int
+    until_round: int | None = Field(description="After a withdrawal: the last round played.")
+    present: bool
+
+
+class SeatedTable(Answer):
+    table: str
+    players: list[str] = Field(description="In seat order: seat 1 first.")
+    game_id: str | None = Field(description="The partita started at this table, if any.")
+
+
+class SeatedRound(Answer):
+    round: int
+    begun: bool = Field(description="A partita of the round exists: its tables no longer move.")
+    tables: list[SeatedTable]
+
+
+class Seating(Answer):
+    rounds: int
+    begun: int = Field(description="The rounds begun: 1 to `begun` never move.")
+    repeated_pairs: int = Field(description="Pairs of players seated together once more than the first time.")
+    roster: list[Entrant]
+    plan: list[SeatedRound]
+
+
 class Tournament(Answer):
     id: str
     name: str
     scheme: Literal[SCHEMES]
     created_at: str
-    version: str = Field(description="A fingerprint that changes with any partita (also the `ETag`).")
+    version: str = Field(description="A fingerprint that changes with any partita or the seating (also the `ETag`).")
+    confirmation: bool = Field(description="An opponent confirms each hand of every partita.")
     games: list[Partita]
     standings: list[TournamentStanding]
     provisional_standings: list[TournamentStanding] = Field(
         description="While partite are under way: the standings if every table stopped now (partite in progress "
                     "count with their running totals, and in `partite`); empty otherwise.")
+    seating: Seating | None = Field(description="The evening seated by the app; null when tables are set by hand.")
 
 
 class TournamentKeys(Answer):

@@ -16,7 +16,7 @@ import math
 import random
 from collections import Counter
 from itertools import combinations
-from typing import Any, Iterable, Sequence
+from typing import Any, Callable, Iterable, Sequence
 
 from .base import N_, InvalidInput, InvalidPlayers, check_int, check_players
 
@@ -30,6 +30,7 @@ REPEAT = 1000  # a repeated pair outweighs any spreading of the others (`_weight
 # its steps per player and round to plan (a descent's step weighs every swap of a player, an annealing's one).
 # Each stops as soon as nothing repeats.
 STARTS = ((0, 30), (REPEAT / 4, 60))
+PAUSE_EVERY = 25  # steps of the search between two `pause()` calls: a few milliseconds at most
 
 
 def check_roster(names: Any) -> list[str]:
@@ -86,15 +87,18 @@ def fair(rounds: Sequence[Sequence[Sequence[int]]], played: Sequence[Round] = ()
     return True
 
 
-def plan(players: Sequence[int], rounds: int, played: Sequence[Round] = (), seed: int = 0) -> list[Round]:
-    """The next `rounds` rounds for `players` (those present from now on), after the `played` ones."""
+def plan(players: Sequence[int], rounds: int, played: Sequence[Round] = (), seed: int = 0,
+         pause: Callable[[], None] = lambda: None) -> list[Round]:
+    """The next `rounds` rounds for `players` (those present from now on), after the `played` ones.
+
+    `pause()` is called every few milliseconds of the search: a server gives its other requests a turn there."""
     players = sorted(set(players))
     sizes = table_sizes(len(players))
     rng = random.Random(f"{seed}:{players}:{rounds}:{played}")
     best: tuple[int, list[list[list[int]]]] | None = None
     for heat, steps in STARTS:
         search = _Search(players, sizes, rounds, played, rng)
-        found = search.run(steps * len(players) * rounds, heat)
+        found = search.run(steps * len(players) * rounds, heat, pause)
         if best is None or found[0] < best[0]:
             best = found
         if best[0] == search.floor:
@@ -161,7 +165,7 @@ class _Search:
                 self.met[self._pair(coming, other)] += 1
         table[table.index(leaving)] = coming
 
-    def run(self, steps: int, heat: float) -> tuple[int, list[list[list[int]]]]:
+    def run(self, steps: int, heat: float, pause: Callable[[], None]) -> tuple[int, list[list[list[int]]]]:
         """Simulated annealing from `heat`: a swap that adds a repeat is kept now and then, less often as the steps
         go by (a descent alone can stop short: 12 repeats for 8 players in 3 rounds, where 8 is the least). A
         descent moves a player drawn at random to the best swap of its round, an annealing to any. The best plan
@@ -173,6 +177,8 @@ class _Search:
         for step in range(steps):
             if self.cost == self.floor:
                 break
+            if step % PAUSE_EVERY == 0:
+                pause()
             round_ = tables[rng.randrange(len(tables))]
             first = round_[rng.randrange(len(round_))]
             a = rng.choice(first)

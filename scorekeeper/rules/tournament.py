@@ -33,6 +33,12 @@ def check_scheme(scheme) -> str:
         raise
 
 
+def check_confirmation(value) -> bool:
+    if not isinstance(value, bool):
+        raise InvalidInput(N_("Say yes or no: do the opponents confirm each hand?"), field="confirmation")
+    return value
+
+
 def check_table(label) -> str | None:
     """A table's label ("A", "3", "Sala 2"): 1–20 characters; None lets the app number it."""
     if label is None or (isinstance(label, str) and not tidy_name(label)):

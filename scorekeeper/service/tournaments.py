@@ -30,8 +30,8 @@ from ..rules import N_, RuleError
 from ..rules.base import InvalidInput, StateConflict
 from ..rules.standings import Standing, tournament_standings
 from ..rules.tournament import (  # noqa: F401  (the checks are the service's words too)
-    MAX_ROUND, MAX_TABLE, MAX_TOURNAMENT_NAME, ROLES, SCHEME, VARIANT, check_name, check_round, check_scheme,
-    check_table)
+    MAX_ROUND, MAX_TABLE, MAX_TOURNAMENT_NAME, ROLES, SCHEME, VARIANT, check_confirmation, check_name, check_round,
+    check_scheme, check_table)
 
 
 
@@ -125,6 +125,7 @@ class Tournament:
     standings: list[Standing]
     fingerprint: str
     provisional: list[Standing]  # as if every partita under way stopped now: the TV from the first hand (#18)
+    confirmation: bool = False  # an opponent confirms each hand of every partita (#21)
 
     @property
     def current_round(self) -> int:
@@ -138,13 +139,15 @@ def _natural(label: str) -> tuple:
 
 
 # -- creating and opening ----------------------------------------------------------------------
-def create(db, name, scheme=None) -> tuple[str, dict]:
-    """A new tournament and its keys {'organiser', 'view', 'join'}."""
-    name, scheme = check_name(name), check_scheme(scheme)
+def create(db, name, scheme=None, confirmation=False) -> tuple[str, dict]:
+    """A new tournament and its keys {'organiser', 'view', 'join'}; with `confirmation`, every partita's hands are
+    confirmed by an opponent on their own phone."""
+    name, scheme, confirmation = check_name(name), check_scheme(scheme), check_confirmation(confirmation)
     tournament_id = new_id()
     keys = {role: new_key() for role in ROLES}
     with store.write(db):
-        db["tournaments"].insert({"id": tournament_id, "name": name, "scheme": scheme, "created_at": store.now()})
+        db["tournaments"].insert({"id": tournament_id, "name": name, "scheme": scheme, "created_at": store.now(),
+                                  "confirmation": int(confirmation)})
         db["tournament_keys"].insert_all({"key": key, "tournament_id": tournament_id, "role": role,
                                           "created_at": store.now()} for role, key in keys.items())
     return tournament_id, keys
@@ -190,20 +193,27 @@ def tournament_of(db, game_id: str) -> str | None:
     return row[0] if row else None
 
 
+COLUMNS = ("id", "name", "scheme", "created_at", "confirmation")
+
+
 def _row(db, tournament_id: str) -> dict:
-    row = db.execute("SELECT id, name, scheme, created_at FROM tournaments WHERE id = ?", [tournament_id]).fetchone()
+    row = db.execute(f"SELECT {', '.join(COLUMNS)} FROM tournaments WHERE id = ?", [tournament_id]).fetchone()
     if row is None:
         raise TournamentNotFound()
-    return dict(zip(("id", "name", "scheme", "created_at"), row))
+    return dict(zip(COLUMNS, row))
 
 
 def fingerprint(db, tournament_id: str) -> str:
-    """Changes whenever the tournament's partite or any of their games change: an ETag for polling."""
+    """Changes whenever the tournament's partite, any of their games or its seating change: an ETag for polling."""
     row = _row(db, tournament_id)
     parts = db.execute(
         "SELECT tg.game_id, tg.table_label, tg.round, (SELECT max(seq) FROM events e WHERE e.game_id = tg.game_id) "
         "FROM tournament_games tg WHERE tg.tournament_id = ? ORDER BY tg.game_id", [tournament_id]).fetchall()
-    text = repr((row["name"], row["scheme"], parts))
+    roster = db.execute("SELECT number, name, from_round, until_round FROM tournament_players WHERE tournament_id = ? "
+                        "ORDER BY number", [tournament_id]).fetchall()
+    seats = db.execute("SELECT round, number, table_label, seat FROM tournament_seats WHERE tournament_id = ? "
+                       "ORDER BY round, number", [tournament_id]).fetchall()
+    text = repr((row["name"], row["scheme"], parts, roster, seats))
     return hashlib.sha256(text.encode()).hexdigest()[:24]
 
 
@@ -220,7 +230,7 @@ def load(db, tournament_id: str) -> Tournament:
     under_way = any(not t.finished for t in started)
     provisional = tournament_standings(t.results() for t in started) if under_way else []
     return Tournament(row["id"], row["name"], row["scheme"], row["created_at"], tables, standings,
-                      fingerprint(db, tournament_id), provisional)
+                      fingerprint(db, tournament_id), provisional, bool(row["confirmation"]))
 
 
 # -- adding partite ----------------------------------------------------------------------------

@@ -130,7 +130,25 @@ def _v6(db: sqlite_utils.Database) -> None:
                                             ("game_id", "games", "id")], not_null={"game_id"})
 
 
-MIGRATIONS = [_v1, _v2, _v3, _v4, _v5, _v6]  # append only: migration i brings the file from user_version i to i + 1
+def _v7(db: sqlite_utils.Database) -> None:
+    """A club evening seated by the app (issue #21): its rounds, its roster (each player's number, first round and,
+    after a withdrawal, last round) and every round's seats; and whether its partite need an opponent's
+    confirmation of each hand."""
+    db["tournaments"].add_column("rounds", int)
+    db["tournaments"].add_column("confirmation", int, not_null_default=0)
+    db["tournament_players"].create(
+        {"tournament_id": str, "number": int, "name": str, "from_round": int, "until_round": int},
+        pk=("tournament_id", "number"), foreign_keys=[("tournament_id", "tournaments", "id")],
+        not_null={"name", "from_round"})
+    db["tournament_seats"].create(
+        {"tournament_id": str, "round": int, "table_label": str, "seat": int, "number": int},
+        pk=("tournament_id", "round", "number"), foreign_keys=[("tournament_id", "tournaments", "id")],
+        not_null={"table_label", "seat"})
+    db["tournament_seats"].create_index(["tournament_id", "round", "table_label", "seat"], unique=True)
+
+
+# Append only: migration i brings the file from user_version i to i + 1.
+MIGRATIONS = [_v1, _v2, _v3, _v4, _v5, _v6, _v7]
 
 
 def migrate(db: sqlite_utils.Database) -> None:

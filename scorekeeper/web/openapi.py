@@ -111,7 +111,8 @@ def components(family: str | None = None) -> dict:
     families = _families(family)
     models = [*shapes.NEW_GAME.values(), shapes.Rotate, shapes.NewTournament, shapes.NewPartita,
               shapes.AttachPartita, shapes.RotateTournament, shapes.Created, shapes.Rotated, shapes.Error,
-              shapes.TournamentCreated, shapes.Tournament, shapes.PartitaAdded, shapes.TournamentRotated]
+              shapes.TournamentCreated, shapes.Tournament, shapes.PartitaAdded, shapes.TournamentRotated,
+              shapes.Roster, shapes.RosterPlayer, shapes.SwapSeats, shapes.StartTable]
     for each in families:
         models += [each.hand_body, each.game_answer] + ([each.bid_body] if each.bid_body else [])
     _, generated = models_json_schema([(model, "validation") for model in models], ref_template=REF,
@@ -262,6 +263,30 @@ def _tournament_paths() -> dict:
             "summary": "Replace one of the tournament's links; the old key stops working at once (organiser)",
             "parameters": keys, "security": AUTH, "requestBody": body(ref(shapes.RotateTournament)),
             "responses": {"200": answer(ref(shapes.TournamentRotated), "The new key"), **errors(*WRITES, 404, 422)}}},
+        "/api/v1/tournaments/{tournament_id}/roster": {"put": {
+            "summary": "Seat a club evening (organiser): the roster and the rounds; the app makes every round's "
+                       "tables. Before the first partita only",
+            "parameters": keys, "security": AUTH, "requestBody": body(ref(shapes.Roster)),
+            "responses": {"200": tournament, **errors(*WRITES, 404, 409, 422)}}},
+        "/api/v1/tournaments/{tournament_id}/roster/withdraw": {"post": {
+            "summary": "A player withdraws (organiser): the rounds not yet begun are seated again without them",
+            "parameters": keys, "security": AUTH, "requestBody": body(ref(shapes.RosterPlayer)),
+            "responses": {"200": tournament, **errors(*WRITES, 404, 409, 422)}}},
+        "/api/v1/tournaments/{tournament_id}/roster/arrive": {"post": {
+            "summary": "A late arrival (organiser): the rounds not yet begun are seated again with them",
+            "parameters": keys, "security": AUTH, "requestBody": body(ref(shapes.RosterPlayer)),
+            "responses": {"200": tournament, **errors(*WRITES, 404, 409, 422)}}},
+        "/api/v1/tournaments/{tournament_id}/seating/swap": {"post": {
+            "summary": "Swap two players' seats in a round not yet begun (organiser)",
+            "parameters": keys, "security": AUTH, "requestBody": body(ref(shapes.SwapSeats)),
+            "responses": {"200": tournament, **errors(*WRITES, 404, 409, 422)}}},
+        "/api/v1/tournaments/{tournament_id}/seating/start": {"post": {
+            "summary": "A seated table starts its partita, with its players in their seats (organiser or join key); "
+                       "200 with the partita already started there",
+            "parameters": keys, "security": AUTH, "requestBody": body(ref(shapes.StartTable)),
+            "responses": {"201": answer(ref(shapes.PartitaAdded), "Created", "Location"),
+                          "200": answer(ref(shapes.PartitaAdded), "Started already", "Location"),
+                          **errors(*WRITES, 404, 409, 422)}}},
         "/api/v1/tournaments/{tournament_id}/standings.csv": {"get": {
             "summary": "The standings as CSV: place, player, table points (exact and decimal), raw points, partite",
             "parameters": keys, "security": AUTH,

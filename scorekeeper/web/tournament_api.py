@@ -9,10 +9,11 @@ from __future__ import annotations
 from flask import Blueprint, Response, jsonify, request, url_for
 from flask_babel import gettext
 
-from ..service import games, tournaments
+from ..service import evenings, games, tournaments
 from ..model import shapes
 from . import get_db
 from ..formats.game_json import game_json
+from ..rules import N_
 from ..rules.base import format_fraction
 from . import tournament_csv
 from .api import bearer_key, body
@@ -60,9 +61,28 @@ def table_json(table: tournaments.Table, who: tournaments.Access) -> dict:
 def tournament_json(t: tournaments.Tournament, who: tournaments.Access) -> dict:
     return {
         "id": t.id, "name": t.name, "scheme": t.scheme, "created_at": t.created_at, "version": t.fingerprint,
+        "confirmation": t.confirmation,
         "games": [table_json(table, who) for table in t.tables],
         "standings": standings_json(t.standings),
         "provisional_standings": standings_json(t.provisional),
+        "seating": seating_json(evenings.load(get_db(), t.id), t),
+    }
+
+
+def seating_json(evening: evenings.Evening | None, t: tournaments.Tournament) -> dict | None:
+    """The evening's roster and every round's tables (with the partita started there, if any); None when the
+    organiser seats the tables by hand."""
+    if evening is None:
+        return None
+    started = {(table.round, table.table.casefold()): table.game_id for table in t.tables}
+    return {
+        "rounds": evening.rounds, "begun": evening.begun, "repeated_pairs": evening.repeated_pairs,
+        "roster": [{"number": e.number, "player": e.name, "from_round": e.from_round, "until_round": e.until_round,
+                    "present": e.until_round is None} for e in evening.roster],
+        "plan": [{"round": number, "begun": number <= evening.begun,
+                  "tables": [{"table": table.table, "players": list(table.players),
+                              "game_id": started.get((number, table.table.casefold()))} for table in round_]}
+                 for number, round_ in enumerate(evening.plan, start=1)],
     }
 
 
@@ -86,7 +106,7 @@ def create_tournament():
     name = data.get("name")
     if name is None:
         name = gettext("Tournament")
-    tournament_id, keys = tournaments.create(get_db(), name, data.get("scheme"))
+    tournament_id, keys = tournaments.create(get_db(), name, data.get("scheme"), data.get("confirmation", False))
     who = tournaments.Access(tournament_id, keys["organiser"], "organiser")
     t = tournaments.load(get_db(), tournament_id)
     return (jsonify({"id": tournament_id, "keys": keys, "links": tournament_links(tournament_id, keys),
@@ -117,8 +137,12 @@ def add_game(tournament_id):
     else:
         table, keys = tournaments.add_new_game(db, who, data.get("players"), data.get("options"),
                                                data.get("first_dealer"), data.get("table"), data.get("round"))
+    return _partita_answer(tournament_id, who, table, keys, 201)
+
+
+def _partita_answer(tournament_id, who, table: tournaments.Table, keys: dict, status: int):
     loaded = table.game  # the partita as it was just replayed
-    response = respond(tournaments.load(db, tournament_id), who, 201,
+    response = respond(tournaments.load(get_db(), tournament_id), who, status,
                        id=table.game_id, variant=loaded.state.variant.id, version=loaded.version,
                        table=table.table, round=table.round, keys=keys, links=game_links(table.game_id, keys),
                        game=game_json(loaded, None))
@@ -144,6 +168,64 @@ def rotate(tournament_id):
     keys = tournaments.keys_of(get_db(), tournament_id)
     return jsonify({"role": data.get("role"), "key": key, "keys": keys,
                     "links": tournament_links(tournament_id, keys)})
+
+
+@bp.put("/<tournament_id>/roster")
+def seat_evening(tournament_id):
+    """The organiser's roster and rounds: the app seats every round (before the first partita)."""
+    who = access(tournament_id)
+    data = body()
+    if who.may_manage():
+        shapes.check(shapes.Roster, data)
+    evenings.seat(get_db(), who, data.get("players"), data.get("rounds"))
+    return respond(tournaments.load(get_db(), tournament_id), who)
+
+
+@bp.post("/<tournament_id>/roster/withdraw")
+def withdraw(tournament_id):
+    """A player leaves: the rounds not yet begun are seated again without them."""
+    return _roster_change(tournament_id, evenings.withdraw)
+
+
+@bp.post("/<tournament_id>/roster/arrive")
+def arrive(tournament_id):
+    """A late arrival: the rounds not yet begun are seated again with them."""
+    return _roster_change(tournament_id, evenings.arrive)
+
+
+def _roster_change(tournament_id, change):
+    who = access(tournament_id)
+    data = body()
+    if who.may_manage():
+        shapes.check(shapes.RosterPlayer, data)
+    change(get_db(), who, data.get("player"))
+    return respond(tournaments.load(get_db(), tournament_id), who)
+
+
+@bp.post("/<tournament_id>/seating/swap")
+def swap(tournament_id):
+    """The organiser swaps two players' seats in a round not yet begun."""
+    who = access(tournament_id)
+    data = body()
+    if who.may_manage():
+        shapes.check(shapes.SwapSeats, data)
+    first, second = data.get("players")
+    evenings.swap(get_db(), who, data.get("round"), first, second)
+    return respond(tournaments.load(get_db(), tournament_id), who)
+
+
+@bp.post("/<tournament_id>/seating/start")
+def start_table(tournament_id):
+    """A seated table's partita (organiser or join key): created with its players in their seats, or the one
+    already started there (201 when new, 200 when it was)."""
+    who = access(tournament_id)
+    data = body()
+    if not who.may_add():
+        raise games.Forbidden(N_("This link can only look at the tournament, not change it."))
+    shapes.check(shapes.StartTable, data)
+    before = evenings.partita_at(get_db(), tournament_id, data["round"], data["table"])
+    table, keys = evenings.start_table(get_db(), who, data["round"], data["table"], data.get("first_dealer"))
+    return _partita_answer(tournament_id, who, table, keys, 200 if before else 201)
 
 
 @bp.get("/<tournament_id>/standings.csv")

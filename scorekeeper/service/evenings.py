@@ -1,0 +1,285 @@
+"""A club evening (issue #21): a tournament's roster, its rounds and the tables of every round, seated by the app.
+
+The organiser gives the roster and the number of rounds; `rules.seating` plans every round. A round has
+**begun** once one of its partite exists: from then on its tables never move. Arrivals, withdrawals and
+the organiser's swaps re-seat only the rounds not yet begun. A table's scorer starts its partita in one
+tap from the table's QR code (`start_table`), with the seated players in their seats; the room's QR code
+tells each player where to sit (`whereabouts`).
+
+Players are numbered in the roster (1, 2, …) and keep their number when others come or go; each has the
+first round they play and, after a withdrawal, the last.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from itertools import groupby
+
+from ..model.turns import give_way
+from ..rules import N_
+from ..rules import seating as rules
+from ..rules.base import InvalidInput, StateConflict, check_int, same_name, tidy_name
+from ..store import db as store
+from . import games, tournaments
+
+
+@dataclass(frozen=True)
+class Entrant:
+    number: int
+    name: str
+    from_round: int
+    until_round: int | None  # the last round played, after a withdrawal
+
+    def plays(self, number: int) -> bool:
+        return self.from_round <= number and (self.until_round is None or number <= self.until_round)
+
+
+@dataclass(frozen=True)
+class SeatedTable:
+    round: int
+    table: str
+    players: tuple[str, ...]  # in seat order
+    numbers: tuple[int, ...]
+
+
+@dataclass(frozen=True)
+class Evening:
+    rounds: int
+    roster: list[Entrant]
+    plan: list[list[SeatedTable]]  # round by round, tables in order
+    begun: int  # the rounds begun (1..begun never move)
+
+    @property
+    def present(self) -> list[Entrant]:
+        return [e for e in self.roster if e.until_round is None]
+
+    @property
+    def repeated_pairs(self) -> int:
+        """Pairs of players seated together once more than the first time, over the whole evening."""
+        return rules.repeated_pairs(_numbers(self.plan))
+
+    def table(self, number: int, label: str) -> SeatedTable | None:
+        if not 1 <= number <= len(self.plan):
+            return None
+        return next((t for t in self.plan[number - 1] if t.table.casefold() == label.casefold()), None)
+
+    def entrant(self, name) -> Entrant:
+        """The roster's player of that name (ignoring case and spaces): a clear refusal for anyone else."""
+        wanted = same_name(tidy_name(name)) if isinstance(name, str) else None
+        found = next((e for e in self.roster if same_name(e.name) == wanted), None)
+        if found is None:
+            raise InvalidInput(N_("“%(name)s” is not on the evening's roster."), field="player",
+                               name=str(name)[:40])
+        return found
+
+
+@dataclass(frozen=True)
+class Whereabouts:
+    """Where a player sits in one round ("Round 2: table C, seat 3"); table None: not playing that round."""
+    round: int
+    table: str | None
+    seat: int | None
+    others: tuple[str, ...]
+
+
+def _numbers(plan: list[list[SeatedTable]]) -> list[rules.Round]:
+    return [tuple(table.numbers for table in round_) for round_ in plan]
+
+
+def label(index: int) -> str:
+    """Tables are lettered in each round: A, B, C… (60 players make 15 tables at most)."""
+    return chr(ord("A") + index)
+
+
+# -- reading --------------------------------------------------------------------------------------------
+def load(db, tournament_id: str) -> Evening | None:
+    """The evening as stored; None while the organiser has not seated one."""
+    row = db.execute("SELECT rounds FROM tournaments WHERE id = ?", [tournament_id]).fetchone()
+    if row is None or row[0] is None:
+        return None
+    roster = [Entrant(*r) for r in db.execute(
+        "SELECT number, name, from_round, until_round FROM tournament_players WHERE tournament_id = ? ORDER BY number",
+        [tournament_id]).fetchall()]
+    names = {e.number: e.name for e in roster}
+    seats = db.execute("SELECT round, table_label, number FROM tournament_seats WHERE tournament_id = ? "
+                       "ORDER BY round, table_label, seat", [tournament_id]).fetchall()
+    plan: list[list[SeatedTable]] = [[] for _ in range(row[0])]
+    for (number, table), rows in groupby(seats, key=lambda r: (r[0], r[1])):
+        numbers = tuple(r[2] for r in rows)
+        plan[number - 1].append(SeatedTable(number, table, tuple(names[n] for n in numbers), numbers))
+    return Evening(row[0], roster, plan, _begun(db, tournament_id))
+
+
+def _begun(db, tournament_id: str) -> int:
+    row = db.execute("SELECT max(round) FROM tournament_games WHERE tournament_id = ?", [tournament_id]).fetchone()
+    return row[0] or 0
+
+
+def whereabouts(evening: Evening, name) -> list[Whereabouts]:
+    """Round by round, where the player sits and with whom."""
+    entrant = evening.entrant(name)
+    out = []
+    for number, round_ in enumerate(evening.plan, start=1):
+        at = next((t for t in round_ if entrant.number in t.numbers), None)
+        if at is None:
+            out.append(Whereabouts(number, None, None, ()))
+        else:
+            out.append(Whereabouts(number, at.table, at.numbers.index(entrant.number) + 1,
+                                   tuple(p for p in at.players if p != entrant.name)))
+    return out
+
+
+# -- seating and re-seating -----------------------------------------------------------------------------
+def _organiser(access: tournaments.Access) -> None:
+    if not access.may_manage():
+        raise games.Forbidden(N_("Only the organiser can seat the players."))
+
+
+def seat(db, access: tournaments.Access, names, rounds) -> Evening:
+    """Seat a new evening: the roster and every round's tables. Before the first partita only (then the
+    evening changes by arrivals, withdrawals and swaps, which keep what was played)."""
+    _organiser(access)
+    names, rounds = rules.check_roster(names), rules.check_rounds(rounds)
+    plan = rules.plan(range(1, len(names) + 1), rounds, pause=give_way)  # outside the write: it takes a while
+    with store.write(db):
+        if _begun(db, access.tournament_id):
+            raise StateConflict(N_("The evening has begun: add late arrivals or withdraw players instead of "
+                                   "seating it again."), field="players")
+        db.execute("DELETE FROM tournament_seats WHERE tournament_id = ?", [access.tournament_id])
+        db.execute("DELETE FROM tournament_players WHERE tournament_id = ?", [access.tournament_id])
+        db["tournament_players"].insert_all({"tournament_id": access.tournament_id, "number": i, "name": name,
+                                             "from_round": 1, "until_round": None}
+                                            for i, name in enumerate(names, start=1))
+        db.execute("UPDATE tournaments SET rounds = ? WHERE id = ?", [rounds, access.tournament_id])
+        _store_rounds(db, access.tournament_id, 1, plan)
+    return load(db, access.tournament_id)
+
+
+def _store_rounds(db, tournament_id: str, first: int, plan: list[rules.Round]) -> None:
+    db.execute("DELETE FROM tournament_seats WHERE tournament_id = ? AND round >= ?", [tournament_id, first])
+    db["tournament_seats"].insert_all(
+        {"tournament_id": tournament_id, "round": number, "table_label": label(t), "seat": s, "number": player}
+        for number, round_ in enumerate(plan, start=first) for t, table in enumerate(round_)
+        for s, player in enumerate(table, start=1))
+
+
+def _open(db, access: tournaments.Access) -> Evening:
+    """The evening with rounds still to seat: else a clear refusal."""
+    _organiser(access)
+    evening = load(db, access.tournament_id)
+    if evening is None:
+        raise StateConflict(N_("Seat the evening first: type the roster and the number of rounds."))
+    if evening.begun >= evening.rounds:
+        raise StateConflict(N_("Every round has begun: there is no round left to re-seat."))
+    return evening
+
+
+def _reseat(db, access: tournaments.Access, evening: Evening, change) -> Evening:
+    """Apply `change(db, first)` to the roster and plan the rounds from `first` (the first not begun) anew,
+    around the rounds begun. The write checks that no round began meanwhile."""
+    first = evening.begun + 1
+    played = _numbers(evening.plan[:evening.begun])
+    with store.write(db):
+        if _begun(db, access.tournament_id) != evening.begun:
+            raise StateConflict(N_("A round began meanwhile: look at the seating again and retry."))
+        change(db, first)
+        present = [r[0] for r in db.execute(
+            "SELECT number FROM tournament_players WHERE tournament_id = ? AND until_round IS NULL",
+            [access.tournament_id]).fetchall()]
+        if len(present) < rules.MIN_PLAYERS:
+            raise InvalidInput(N_("An evening needs at least %(low)s players."), field="player",
+                               low=rules.MIN_PLAYERS)
+        plan = rules.plan(present, evening.rounds - evening.begun, played, pause=give_way)
+        _store_rounds(db, access.tournament_id, first, plan)
+    return load(db, access.tournament_id)
+
+
+def withdraw(db, access: tournaments.Access, name) -> Evening:
+    """The player leaves after the rounds begun; the rounds to come are seated again without them."""
+    evening = _open(db, access)
+    entrant = evening.entrant(name)
+    if entrant.until_round is not None:
+        raise StateConflict(N_("%(name)s has already withdrawn."), field="player", name=entrant.name)
+
+    def leave(db, first):
+        db.execute("UPDATE tournament_players SET until_round = ? WHERE tournament_id = ? AND number = ?",
+                   [first - 1, access.tournament_id, entrant.number])
+    return _reseat(db, access, evening, leave)
+
+
+def arrive(db, access: tournaments.Access, name) -> Evening:
+    """A late arrival (or a player who withdrew, coming back) plays from the first round not begun."""
+    evening = _open(db, access)
+    [name] = rules.check_players([name] if isinstance(name, str) else name, (1,))
+    known = next((e for e in evening.roster if same_name(e.name) == same_name(name)), None)
+    if known is not None and known.until_round is None:
+        raise StateConflict(N_("%(name)s is already on the roster."), field="player", name=known.name)
+    if known is None and len(evening.present) >= rules.MAX_PLAYERS:
+        raise InvalidInput(N_("An evening is seated for %(low)s to %(high)s players, not %(count)s."),
+                           field="player", low=rules.MIN_PLAYERS, high=rules.MAX_PLAYERS,
+                           count=len(evening.present) + 1)
+
+    def come(db, first):
+        if known is not None:
+            db.execute("UPDATE tournament_players SET until_round = NULL WHERE tournament_id = ? AND number = ?",
+                       [access.tournament_id, known.number])
+        else:
+            db["tournament_players"].insert({"tournament_id": access.tournament_id,
+                                             "number": max(e.number for e in evening.roster) + 1, "name": name,
+                                             "from_round": first, "until_round": None})
+    return _reseat(db, access, evening, come)
+
+
+def swap(db, access: tournaments.Access, number, first_name, second_name) -> Evening:
+    """The organiser swaps two players' seats in a round not yet begun (a couple who must not meet, say)."""
+    evening = _open(db, access)
+    number = check_int(number, "round", 1, evening.rounds)
+    if number <= evening.begun:
+        raise StateConflict(N_("Round %(round)s has begun: its tables stay as they are."), field="round",
+                            round=number)
+    a, b = evening.entrant(first_name), evening.entrant(second_name)
+    seats = {n: (t.table, s) for t in evening.plan[number - 1] for s, n in enumerate(t.numbers, start=1)}
+    for entrant in (a, b):
+        if entrant.number not in seats:
+            raise InvalidInput(N_("%(name)s does not play in round %(round)s."), field="player",
+                               name=entrant.name, round=number)
+    if seats[a.number][0] == seats[b.number][0]:
+        raise InvalidInput(N_("%(first)s and %(second)s already sit at the same table."), field="player",
+                           first=a.name, second=b.name)
+    with store.write(db):
+        if _begun(db, access.tournament_id) >= number:
+            raise StateConflict(N_("Round %(round)s has begun: its tables stay as they are."), field="round",
+                                round=number)
+        for entrant, (table, place) in ((a, seats[b.number]), (b, seats[a.number])):
+            db.execute("UPDATE tournament_seats SET table_label = ?, seat = ? WHERE tournament_id = ? AND round = ? "
+                       "AND number = ?", [table, -place, access.tournament_id, number, entrant.number])
+        db.execute("UPDATE tournament_seats SET seat = -seat WHERE tournament_id = ? AND round = ? AND seat < 0",
+                   [access.tournament_id, number])
+    return load(db, access.tournament_id)
+
+
+# -- a table starts its partita ---------------------------------------------------------------------------
+def start_table(db, access: tournaments.Access, number, table, first_dealer=None):
+    """The seated table's partita, created with its players in their seats (first dealer drawn unless given);
+    when it exists already (a second scan of the table's code), that one. Returns (Table, game keys)."""
+    evening = load(db, access.tournament_id)
+    number = check_int(number, "round", 1, evening.rounds if evening else tournaments.MAX_ROUND)
+    seated = evening.table(number, table) if evening and isinstance(table, str) else None
+    if seated is None:
+        raise InvalidInput(N_("There is no table %(table)s in round %(round)s of this evening."), field="table",
+                           table=str(table)[:20], round=number)
+    existing = partita_at(db, access.tournament_id, number, seated.table)
+    if existing is None:
+        try:
+            return tournaments.add_new_game(db, access, list(seated.players), None, first_dealer, seated.table,
+                                            number)
+        except (tournaments.AlreadyInTournament, tournaments.TableTaken):  # two phones scanned the table at once
+            existing = partita_at(db, access.tournament_id, number, seated.table)
+            if existing is None:
+                raise
+    return tournaments.Table(existing, seated.table, number, games.load(db, existing)), games.keys_of(db, existing)
+
+
+def partita_at(db, tournament_id: str, number: int, table: str) -> str | None:
+    row = db.execute("SELECT game_id FROM tournament_games WHERE tournament_id = ? AND round = ? "
+                     "AND table_label = ? COLLATE NOCASE", [tournament_id, number, table]).fetchone()
+    return row[0] if row else None
