@@ -14,7 +14,7 @@ from flask_babel import format_datetime, gettext
 from jinja2_fragments.flask import render_block
 
 from ..formats import csvexport
-from ..service import games, tournaments
+from ..service import evenings, games, tournaments
 from . import get_db
 from ..model import whole, whole_or_none
 from ..rules import N_
@@ -28,6 +28,7 @@ from .links import links as game_links
 from .mixed import mixed
 from .pages import remember as remember_game
 from .qr import qr_svg
+from .seating_view import seating_view
 from .tournament_csv import response as csv_response
 
 bp = Blueprint("tournaments", __name__)
@@ -137,7 +138,8 @@ def new():
 def create():
     form = request.form
     try:
-        tournament_id, keys = tournaments.create(get_db(), form.get("name", ""), form.get("scheme") or None)
+        tournament_id, keys = tournaments.create(get_db(), form.get("name", ""), form.get("scheme") or None,
+                                                 form.get("confirmation") == "on")
     except games.RuleError as error:
         return render_template("tournament_new.html", form=form, errors={error.field or "form": message(error)},
                                default_name=_default_name(), scheme_option=SCHEME_OPTION,
@@ -163,13 +165,15 @@ def open_page(tournament_id, key):
 
 
 def organiser_page(who, t, status: int = 200, form=None, errors=None, attach_form=None, attach_errors=None,
-                   notice=None):
+                   notice=None, seating_form=None, seating_errors=None):
     keys = tournaments.keys_of(get_db(), t.id)
+    seating = seating_view(evenings.load(get_db(), t.id), t, keys["join"])
     join_link = page_url("tournaments.open", t.id, keys["join"])
     response = make_response(render_template(
         "tournament_organiser.html",
         **context(t, who, form=form or {}, errors=errors or {}, attach_form=attach_form or {},
-                  attach_errors=attach_errors or {}, join_link=join_link, notice=notice,
+                  attach_errors=attach_errors or {}, join_link=join_link, notice=notice, seating=seating,
+                  seating_form=seating_form or {}, seating_errors=seating_errors or {},
                   join_qr=qr_svg(join_link, gettext("QR code: join the tournament %(name)s", name=t.name)),
                   view_link=page_url("tournaments.open", t.id, keys["view"]),
                   csv_link=url_for("tournaments.standings_csv", tournament_id=t.id, key=who.key),
@@ -178,9 +182,23 @@ def organiser_page(who, t, status: int = 200, form=None, errors=None, attach_for
     return response
 
 
-def join_page(who, t, status: int = 200, form=None, errors=None):
+def join_page(who, t, status: int = 200, form=None, errors=None, seating_errors=None):
+    """Behind the room's QR code: where each player sits, every seated table's one-tap start (the table's own
+    card opens it with that table chosen), and the form of a partita seated by hand."""
+    evening = evenings.load(get_db(), t.id)
+    seating = seating_view(evening, t, who.key)
+    seating_errors = dict(seating_errors or {})
+    chosen = seating.at(request.args.get("round", type=int) or 0, request.args.get("table", "")) if seating else None
+    player, where = request.args.get("player", "").strip(), None
+    if evening is not None and player:
+        try:
+            where = evenings.whereabouts(evening, player)
+        except games.RuleError as error:
+            status, seating_errors["player"] = status_of(error), message(error)
     response = make_response(render_template(
-        "tournament_join.html", **context(t, who, form=form or {}, errors=errors or {})), status)
+        "tournament_join.html", **context(t, who, form=form or {}, errors=errors or {}, seating=seating,
+                                          seating_errors=seating_errors, chosen=chosen, player=player,
+                                          where=where)), status)
     response.headers["Cache-Control"] = "no-store"
     return response
 

@@ -1,0 +1,114 @@
+"""The club evening's pages (#21): the organiser seats the roster, withdraws, re-admits and swaps players, and
+prints every table's card; a table's scorer starts its seated partita in one tap from the card's QR code.
+
+Plain forms: each answers with a redirect to the organiser's page (or the new partita's sheet), or the page
+again with the refusal beside its form and nothing changed. "Where do I sit?" is on the join page
+(`tournament_pages.join_page`), behind the room's QR code.
+"""
+from __future__ import annotations
+
+from flask import Blueprint, abort, make_response, redirect, render_template, request, url_for
+from flask_babel import gettext
+
+from ..service import evenings, games, tournaments
+from ..model import whole_or_none
+from . import get_db
+from .errors import message, status_of
+from .pages import remember as remember_game
+from .qr import qr_svg
+from .seating_view import seating_view
+from .tournament_pages import join_page, organiser_page
+
+bp = Blueprint("evenings", __name__)
+
+
+def _number(form, name: str):
+    """A round's number from a form: a whole number, else the text itself, for the rules to refuse by name."""
+    text = form.get(name, "").strip()
+    number = whole_or_none(text)
+    return text[:10] if number is None else number
+
+
+def _organiser(tournament_id: str, key: str) -> tournaments.Access:
+    who = tournaments.authorize(get_db(), tournament_id, key)
+    if not who.may_manage():
+        abort(404)  # as the organiser's other pages: another link learns nothing here
+    return who
+
+
+def _changed(tournament_id: str, key: str, change, form_name: str):
+    """Run `change(who, form)`; back to the organiser's seating, or the page with the refusal by its form."""
+    who = _organiser(tournament_id, key)
+    try:
+        change(who, request.form)
+    except games.RuleError as error:
+        return organiser_page(who, tournaments.load(get_db(), tournament_id), status_of(error),
+                              seating_form=request.form, seating_errors={form_name: message(error)})
+    return redirect(url_for("tournaments.open", tournament_id=tournament_id, key=key) + "#seating", 303)
+
+
+@bp.post("/t/<tournament_id>/<key>/seating")
+def seat(tournament_id, key):
+    def seat(who, form):
+        names = [line for line in form.get("players", "").splitlines() if line.strip()]
+        evenings.seat(get_db(), who, names, _number(form, "rounds"))
+    return _changed(tournament_id, key, seat, "roster")
+
+
+@bp.post("/t/<tournament_id>/<key>/seating/withdraw")
+def withdraw(tournament_id, key):
+    return _changed(tournament_id, key, lambda who, form: evenings.withdraw(get_db(), who, form.get("player", "")),
+                    "withdraw")
+
+
+@bp.post("/t/<tournament_id>/<key>/seating/arrive")
+def arrive(tournament_id, key):
+    return _changed(tournament_id, key, lambda who, form: evenings.arrive(get_db(), who, form.get("player", "")),
+                    "arrive")
+
+
+@bp.post("/t/<tournament_id>/<key>/seating/swap")
+def swap(tournament_id, key):
+    def swap(who, form):
+        evenings.swap(get_db(), who, _number(form, "round"), form.get("first", ""),
+                      form.get("second", ""))
+    return _changed(tournament_id, key, swap, "swap")
+
+
+@bp.get("/t/<tournament_id>/<key>/seating/cards")
+def cards(tournament_id, key):
+    """Every table's card for the rounds asked (all by default): to print, or to show on the organiser's
+    phone; its QR code opens the table's partita, players already in their seats."""
+    who = _organiser(tournament_id, key)
+    t = tournaments.load(get_db(), tournament_id)
+    view = seating_view(evenings.load(get_db(), tournament_id), t, tournaments.keys_of(get_db(), t.id)["join"])
+    if view is None:
+        abort(404)
+    wanted = request.args.get("round", type=int)
+    rounds = [r for r in view.plan if wanted in (None, r.round)]
+    qr = {(table.round, table.table): qr_svg(table.card, gettext("QR code: round %(round)s, table %(table)s",
+                                                                 round=table.round, table=table.table))
+          for round_ in rounds for table in round_.tables}
+    response = make_response(render_template("tournament_cards.html", t=t, key=who.key, rounds=rounds, qr=qr))
+    response.headers["Cache-Control"] = "no-store"  # the cards carry the tables' link
+    return response
+
+
+@bp.post("/t/<tournament_id>/<key>/seating/start")
+def start(tournament_id, key):
+    """The table's card, one tap: its partita with the seated players, or the one already started there."""
+    who = tournaments.authorize(get_db(), tournament_id, key)
+    if not who.may_add():
+        abort(404)
+    form = request.form
+    try:
+        table, keys = evenings.start_table(get_db(), who, _number(form, "round"),
+                                           form.get("table", ""))
+    except games.RuleError as error:
+        page = organiser_page if who.may_manage() else join_page
+        return page(who, tournaments.load(get_db(), tournament_id), status_of(error),
+                    seating_errors={"start": message(error)})
+    if table.finished and not who.may_manage():  # a finished partita's sheet is the organiser's to correct
+        return redirect(url_for("pages.sheet", game_id=table.game_id, key=keys["view"]), 303)
+    remember_game(table.game_id, keys["scorer"], "scorer", table.state)
+    return redirect(url_for("pages.sheet", game_id=table.game_id, key=keys["scorer"]), 303)

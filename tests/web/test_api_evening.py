@@ -1,0 +1,190 @@
+"""A club evening through the JSON API (#21): the roster seated, withdrawals, arrivals, swaps, tables started.
+
+Eleven players for three rounds is the evening of the issue: two tables of 4 and one of 3 a round.
+"""
+from __future__ import annotations
+
+from collections import Counter
+from itertools import combinations
+
+import pytest
+
+from tests import torneo_support as ref
+from tests.web.test_api_tournaments import Organiser
+
+ELEVEN = ["Alessandra", "Bartolomeo", "Costanza", "Domenico", "Ermenegilda", "Fabio", "Gina", "Ugo", "Vera",
+          "Zeno", "Ines"]
+
+
+@pytest.fixture
+def organiser(client):
+    return Organiser(client)
+
+
+def seat(organiser, players=ELEVEN, rounds=3, role="organiser"):
+    return organiser.client.put(f"/api/v1/tournaments/{organiser.id}/roster", json={"players": players,
+                                "rounds": rounds}, headers=organiser.headers(role))
+
+
+def post(organiser, path, role="organiser", **body):
+    return organiser.client.post(f"/api/v1/tournaments/{organiser.id}/{path}", json=body,
+                                 headers=organiser.headers(role))
+
+
+def seated(organiser, **kwargs) -> dict:
+    response = seat(organiser, **kwargs)
+    assert response.status_code == 200, response.get_json()
+    return response.get_json()["seating"]
+
+
+def pairs(plan) -> Counter:
+    return Counter(frozenset(pair) for round_ in plan for table in round_["tables"]
+                   for pair in combinations(table["players"], 2))
+
+
+def test_a_tournament_is_not_seated_until_the_organiser_gives_a_roster(organiser):
+    assert organiser.get().get_json()["seating"] is None
+    assert organiser.get().get_json()["confirmation"] is False
+
+
+def test_eleven_players_three_rounds(organiser):
+    seating = seated(organiser)
+    assert seating["rounds"] == 3 and seating["begun"] == 0
+    assert [p["player"] for p in seating["roster"]] == ELEVEN
+    assert [p["number"] for p in seating["roster"]] == list(range(1, 12))
+    assert all(p["present"] and p["from_round"] == 1 and p["until_round"] is None for p in seating["roster"])
+    for number, round_ in enumerate(seating["plan"], start=1):
+        assert round_["round"] == number and round_["begun"] is False
+        assert [t["table"] for t in round_["tables"]] == ["A", "B", "C"]
+        assert sorted(len(t["players"]) for t in round_["tables"]) == [3, 4, 4]
+        assert sorted(p for t in round_["tables"] for p in t["players"]) == sorted(ELEVEN)
+        assert all(t["game_id"] is None for t in round_["tables"])
+    threes = Counter(p for r in seating["plan"] for t in r["tables"] if len(t["players"]) == 3 for p in t["players"])
+    assert max(threes.values()) == 1  # nine seats at a table of 3 over the evening: nobody twice
+    repeated = sum(n - 1 for n in pairs(seating["plan"]).values())
+    assert seating["repeated_pairs"] == repeated
+    # 3 rounds × (6 + 6 + 3) pairs = 45 meetings among 55 possible pairs; the search finds few repeats
+    assert repeated <= 6
+
+
+def test_a_table_started_from_the_plan_has_its_seated_players(organiser):
+    seating = seated(organiser)
+    table = seating["plan"][0]["tables"][0]
+    response = post(organiser, "seating/start", role="join", round=1, table="a")
+    assert response.status_code == 201, response.get_json()
+    game = response.get_json()
+    assert game["table"] == "A" and game["round"] == 1
+    scorer = game["keys"]["scorer"]
+    sheet = organiser.client.get(f"/api/v1/games/{game['id']}",
+                                 headers={"Authorization": f"Bearer {scorer}"}).get_json()
+    assert sheet["players"] == table["players"]
+    again = post(organiser, "seating/start", role="join", round=1, table="A")  # a second scan: the same partita
+    assert again.status_code == 200 and again.get_json()["id"] == game["id"]
+    now = organiser.get().get_json()["seating"]
+    assert now["begun"] == 1 and now["plan"][0]["begun"] is True
+    assert now["plan"][0]["tables"][0]["game_id"] == game["id"]
+
+
+def test_a_withdrawal_reseats_the_rounds_to_come_and_keeps_the_played_one(organiser):
+    seated(organiser)
+    for label in "ABC":
+        assert post(organiser, "seating/start", round=1, table=label).status_code == 201
+    before = organiser.get().get_json()["seating"]
+    response = post(organiser, "roster/withdraw", player="  costanza ")
+    assert response.status_code == 200, response.get_json()
+    after = response.get_json()["seating"]
+    assert after["plan"][0] == before["plan"][0]  # round 1 was played as it was
+    gone = next(p for p in after["roster"] if p["player"] == "Costanza")
+    assert gone["until_round"] == 1 and gone["present"] is False
+    for round_ in after["plan"][1:]:
+        assert sorted(len(t["players"]) for t in round_["tables"]) == [3, 3, 4]  # ten players: 4 + 3 + 3
+        assert "Costanza" not in [p for t in round_["tables"] for p in t["players"]]
+    back = post(organiser, "roster/arrive", player="Costanza").get_json()["seating"]
+    assert next(p for p in back["roster"] if p["player"] == "Costanza")["until_round"] is None
+    late = post(organiser, "roster/arrive", player="Lucrezia").get_json()["seating"]
+    assert late["roster"][-1] == {"number": 12, "player": "Lucrezia", "from_round": 2, "until_round": None,
+                                  "present": True}
+    assert [sorted(len(t["players"]) for t in r["tables"]) for r in late["plan"]] == [[3, 4, 4], [4, 4, 4],
+                                                                                     [4, 4, 4]]
+    assert late["plan"][0] == before["plan"][0]
+
+
+def test_swap_two_players_in_a_round_not_begun(organiser):
+    seating = seated(organiser)
+    a, b = seating["plan"][1]["tables"][0]["players"][0], seating["plan"][1]["tables"][1]["players"][1]
+    response = post(organiser, "seating/swap", round=2, players=[a, b])
+    assert response.status_code == 200, response.get_json()
+    tables = response.get_json()["seating"]["plan"][1]["tables"]
+    assert tables[0]["players"][0] == b and tables[1]["players"][1] == a
+    assert response.get_json()["seating"]["plan"][0] == seating["plan"][0]
+
+
+def test_the_table_points_of_a_started_table_count_in_the_standings(organiser, api):
+    seated(organiser, players=ELEVEN[:8], rounds=1)
+    game = post(organiser, "seating/start", round=1, table="B").get_json()
+    hands = ref.make_game(4, "ridotto", seed=21, first_dealer=game["game"]["first_dealer"])
+    ref.play_api(api, game["id"], game["keys"]["scorer"], hands)
+    expected = ref.expected(hands, 4)
+    [table] = organiser.get().get_json()["games"]
+    assert table["status"] == "finished" and table["table"] == "B" and table["totals"] == expected["totals"]
+    by_seat = {s["seat"]: s["table_points"] for s in table["standings"]}
+    assert [by_seat[seat] for seat in range(4)] == [ref.exact(v) for v in expected["table_points"]]
+
+
+# -- refusals: a clear message, nothing changes ------------------------------------------------------------
+@pytest.mark.parametrize("players, rounds, code", [
+    (["Anna", "Bruno", "anna ", "Dario", "Elena", "Fabio", "Gina"], 2, "invalid_players"),
+    (["Anna", "Bruno"], 1, "invalid_players"),
+    (ELEVEN, 9, "invalid_input"),
+    (ELEVEN, 0, "invalid_input"),
+    ([f"P{i}" for i in range(61)], 2, "invalid_players"),
+    (ELEVEN, "three", "invalid_input"),
+])
+def test_a_bad_roster_is_refused(organiser, players, rounds, code):
+    organiser.refused(lambda: seat(organiser, players=players, rounds=rounds), 422, code)
+    assert organiser.get().get_json()["seating"] is None
+
+
+def test_the_duplicate_is_named(organiser):
+    response = seat(organiser, players=["Anna", "Bruno", "Carla", "anna"], rounds=1)
+    assert response.status_code == 422
+    assert "Anna" in response.get_json()["error"]["message"] or "anna" in response.get_json()["error"]["message"]
+
+
+def test_only_the_organiser_seats(organiser):
+    assert seat(organiser, role="join").status_code == 403
+    assert seat(organiser, role="view").status_code in (403, 404)
+    assert organiser.get().get_json()["seating"] is None
+    seated(organiser)
+    for path, body in (("roster/withdraw", {"player": "Ugo"}), ("roster/arrive", {"player": "Nuovo"}),
+                       ("seating/swap", {"round": 2, "players": ["Ugo", "Vera"]})):
+        before = organiser.snapshot()
+        assert post(organiser, path, role="join", **body).status_code == 403
+        assert organiser.snapshot() == before
+    assert post(organiser, "seating/start", role="view", round=1, table="A").status_code in (403, 404)
+
+
+def test_changes_refused_with_reasons(organiser):
+    seating = seated(organiser)
+    refused = organiser.refused
+    refused(lambda: post(organiser, "roster/withdraw", player="Nessuno"), 422, "invalid_input")
+    refused(lambda: post(organiser, "roster/arrive", player="alessandra"), 409, "conflict")
+    refused(lambda: post(organiser, "seating/start", round=1, table="Z"), 422, "invalid_input")
+    refused(lambda: post(organiser, "seating/start", round=4, table="A"), 422, "invalid_input")
+    same = seating["plan"][1]["tables"][0]["players"][:2]
+    refused(lambda: post(organiser, "seating/swap", round=2, players=same), 422, "invalid_input")
+    assert post(organiser, "seating/start", round=1, table="A").status_code == 201
+    a, b = seating["plan"][0]["tables"][1]["players"][0], seating["plan"][0]["tables"][2]["players"][0]
+    message = refused(lambda: post(organiser, "seating/swap", round=1, players=[a, b]), 409, "conflict")
+    assert "Round 1" in message
+    refused(lambda: seat(organiser), 409, "conflict")  # begun: arrivals and withdrawals instead
+    assert post(organiser, "roster/withdraw", player="Ugo").status_code == 200
+    refused(lambda: post(organiser, "roster/withdraw", player="Ugo"), 409, "conflict")
+
+
+def test_a_tournament_created_with_confirmation_says_so(client):
+    response = client.post("/api/v1/tournaments", json={"name": "Con conferma", "confirmation": True})
+    assert response.status_code == 201
+    assert response.get_json()["tournament"]["confirmation"] is True
+    bad = client.post("/api/v1/tournaments", json={"name": "x", "confirmation": "sì"})
+    assert bad.status_code == 422

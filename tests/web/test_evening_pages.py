@@ -1,0 +1,146 @@
+"""The club evening's pages without JavaScript (#21): seat a roster, the plan, withdraw / arrive / swap, the
+table cards and their QR codes, one-tap start of a seated table, "Where do I sit?"."""
+from __future__ import annotations
+
+import html
+import re
+
+from tests.conftest import count_rows
+from tests.web.test_tournament_pages import create, join_link, refused_form, snapshot
+
+ELEVEN = ["Alessandra", "Bartolomeo", "Costanza", "Domenico", "Ermenegilda", "Fabio", "Gina", "Ugo", "Vera",
+          "Zeno", "Ines"]
+
+
+def seat(client, tid, key, players=ELEVEN, rounds="3"):
+    return client.post(f"/t/{tid}/{key}/seating", data={"players": "\n".join(players), "rounds": rounds})
+
+
+def seated(client):
+    tid, key = create(client)
+    response = seat(client, tid, key)
+    assert response.status_code == 303 and response.headers["Location"].endswith("#seating")
+    data, _etag = snapshot(client, tid, key)
+    return tid, key, data
+
+
+def join_of(client, tid, key) -> str:
+    """The room's link (the join page), as the organiser's page shows it."""
+    return join_link(client.get(f"/t/{tid}/{key}").get_data(as_text=True))
+
+
+def text(response) -> str:
+    return html.unescape(re.sub(r"<[^>]+>", " ", response.get_data(as_text=True)))
+
+
+def test_the_organiser_seats_eleven_players_and_sees_every_round(client):
+    tid, key, data = seated(client)
+    page = client.get(f"/t/{tid}/{key}")
+    assert page.status_code == 200
+    words = " ".join(text(page).split())
+    assert "11 players present · 3 rounds" in words
+    for number, round_ in enumerate(data["seating"]["plan"], start=1):
+        assert f"Round {number}" in words
+        for table in round_["tables"]:
+            assert f"Table {table['table']} {' '.join(table['players'])} not started" in words
+    assert words.count("Table cards with QR codes") == 3
+
+
+def test_table_cards_carry_a_qr_code_per_table_that_opens_the_table(client):
+    tid, key, _data = seated(client)
+    cards = client.get(f"/t/{tid}/{key}/seating/cards?round=2")
+    assert cards.status_code == 200 and cards.headers["Cache-Control"] == "no-store"
+    body = cards.get_data(as_text=True)
+    assert body.count('<svg class="qr"') == 3
+    assert [m for m in re.findall(r"Round 2: table (\w)", body)] == ["A", "B", "C"]
+    assert "Round 1" not in text(cards)
+    assert client.get(f"/t/{tid}/{key}/seating/cards").get_data(as_text=True).count('<svg class="qr"') == 9
+    room = join_of(client, tid, key)
+    assert f'href="http://localhost{room}?round=2&amp;table=C"' in body  # what the QR code says, to tap as well
+
+
+def test_a_scorer_opens_the_table_card_and_starts_the_seated_partita_in_one_tap(app, client):
+    tid, key, data = seated(client)
+    room = join_of(client, tid, key)
+    table = data["seating"]["plan"][0]["tables"][1]
+    card = client.get(f"{room}?round=1&table=b")
+    assert card.status_code == 200
+    words = " ".join(text(card).split())
+    assert f"Round 1: table B {' '.join(table['players'])} Start the partita" in words
+    started = client.post(f"{room}/seating/start", data={"round": "1", "table": "B"})
+    assert started.status_code == 303
+    game_id, scorer = re.fullmatch(r"/g/([\w-]+)/([\w-]+)", started.headers["Location"]).groups()
+    game = client.get(f"/api/v1/games/{game_id}", headers={"Authorization": f"Bearer {scorer}"}).get_json()
+    assert game["players"] == table["players"]
+    games = count_rows(app)
+    again = client.post(f"{room}/seating/start", data={"round": "1", "table": "B"})
+    assert again.headers["Location"] == started.headers["Location"] and count_rows(app) == games  # a double tap
+    reopened = client.get(f"{room}?round=1&table=B")
+    assert "Open the table's score sheet" in text(reopened)
+
+
+def test_where_do_i_sit(client):
+    tid, key, data = seated(client)
+    room = join_of(client, tid, key)
+    page = client.get(f"{room}?player=%20costanza%20")
+    assert page.status_code == 200
+    words = " ".join(text(page).split())
+    for number, round_ in enumerate(data["seating"]["plan"], start=1):
+        [table] = [t for t in round_["tables"] if "Costanza" in t["players"]]
+        seat_no = table["players"].index("Costanza") + 1
+        others = ", ".join(p for p in table["players"] if p != "Costanza")
+        assert f"Round {number}: table {table['table']}, seat {seat_no} with {others}" in words
+    unknown = client.get(f"{room}?player=Nessuno")
+    assert unknown.status_code == 422 and "“Nessuno” is not on the evening's roster." in text(unknown)
+
+
+def test_withdraw_arrive_and_swap_from_the_organiser_page(client):
+    tid, key, data = seated(client)
+    assert client.post(f"/t/{tid}/{key}/seating/start", data={"round": "1", "table": "A"}).status_code == 303
+    assert client.post(f"/t/{tid}/{key}/seating/withdraw", data={"player": "Ugo"}).status_code == 303
+    after, _ = snapshot(client, tid, key)
+    assert after["seating"]["plan"][0] == {**data["seating"]["plan"][0], "begun": True, "tables": [
+        {**t, "game_id": after["seating"]["plan"][0]["tables"][0]["game_id"] if t["table"] == "A" else None}
+        for t in data["seating"]["plan"][0]["tables"]]}
+    assert all("Ugo" not in t["players"] for r in after["seating"]["plan"][1:] for t in r["tables"])
+    assert "Withdrawn: Ugo" in " ".join(text(client.get(f"/t/{tid}/{key}")).split())
+    assert client.post(f"/t/{tid}/{key}/seating/arrive", data={"player": "Lucrezia"}).status_code == 303
+    arrived, _ = snapshot(client, tid, key)
+    assert "Lucrezia" in [p for t in arrived["seating"]["plan"][1]["tables"] for p in t["players"]]
+    a = arrived["seating"]["plan"][2]["tables"][0]["players"][0]
+    b = arrived["seating"]["plan"][2]["tables"][1]["players"][0]
+    assert client.post(f"/t/{tid}/{key}/seating/swap", data={"round": "3", "first": a, "second": b}).status_code == 303
+    swapped, _ = snapshot(client, tid, key)
+    assert swapped["seating"]["plan"][2]["tables"][1]["players"][0] == a
+
+
+def test_refusals_show_the_rule_and_change_nothing(app, client):
+    tid, key = create(client)
+    refused_form(app, client, tid, key, lambda: seat(client, tid, key, players=["Anna", "Bruno", "anna", "Dario"]),
+                 422, "Anna")
+    refused_form(app, client, tid, key, lambda: seat(client, tid, key, players=["Anna", "Bruno"]), 422)
+    refused_form(app, client, tid, key, lambda: seat(client, tid, key, rounds="12"), 422)
+    assert seat(client, tid, key).status_code == 303
+    refused_form(app, client, tid, key, lambda: client.post(f"/t/{tid}/{key}/seating/withdraw",
+                                                            data={"player": "Nessuno"}), 422, "Nessuno")
+    refused_form(app, client, tid, key, lambda: client.post(f"/t/{tid}/{key}/seating/start",
+                                                            data={"round": "1", "table": "Q"}), 422, "table Q")
+    room = join_of(client, tid, key)
+    view = re.search(r'href="http://localhost(/t/[^"]+)">Standings for the TV', client.get(f"/t/{tid}/{key}")
+                     .get_data(as_text=True)).group(1)
+    for other in (room.rsplit("/", 1)[1], view.rsplit("/", 1)[1]):  # another link: nothing here answers it
+        refused_form(app, client, tid, key, lambda other=other: seat(client, tid, other), 404)
+        assert client.get(f"/t/{tid}/{other}/seating/cards").status_code == 404
+    refused_form(app, client, tid, key, lambda: client.post(f"{view}/seating/start",
+                                                            data={"round": "1", "table": "A"}), 404)
+    hostile = client.post(f"/t/{tid}/{key}/seating/arrive", data={"player": "<script>alert(1)</script>"})
+    assert hostile.status_code == 303
+    page = client.get(f"/t/{tid}/{key}").get_data(as_text=True)
+    assert "<script>alert(1)</script>" not in page and "&lt;script&gt;alert(1)&lt;/script&gt;" in page
+
+
+def test_a_tournament_with_confirmation_from_the_form(client):
+    response = client.post("/tournaments/new", data={"name": "Con conferma", "scheme": "ridotto",
+                                                      "confirmation": "on"})
+    tid, key = re.fullmatch(r"/t/([\w-]+)/([\w-]+)", response.headers["Location"]).groups()
+    assert snapshot(client, tid, key)[0]["confirmation"] is True
