@@ -203,11 +203,24 @@ def join_page(who, t, status: int = 200, form=None, errors=None, seating_errors=
     return response
 
 
+TV_COLUMN = 12  # standings rows a TV column holds at least; up to three columns side by side (#21)
+
+
+def tv_columns(rows: list[StandingRow]) -> list[list[StandingRow]]:
+    """The standings cut into up to three even columns, each a table with its own header: 44 players make
+    three columns of 15, which a 1280×800 screen shows at once; a phone stacks them."""
+    count = min(3, -(-len(rows) // TV_COLUMN)) or 1
+    size = max(1, -(-len(rows) // count))
+    return [rows[i:i + size] for i in range(0, len(rows), size)] or [[]]
+
+
 def standings_page(who, t):
     """The TV page; for htmx polls only its live block. ETag: a 304 while nothing changed."""
+    page = context(t, who)
+    page["columns"] = tv_columns(page["provisional"] or page["standings"])
     response = make_response(
-        render_block("tournament_standings.html", "live", **context(t, who)) if is_htmx()
-        else render_template("tournament_standings.html", **context(t, who)))
+        render_block("tournament_standings.html", "live", **page) if is_htmx()
+        else render_template("tournament_standings.html", **page))
     response.headers["Cache-Control"] = "private, no-cache"  # revalidated by ETag at every poll (a view key only)
     response.headers["Vary"] = "HX-Request, Cookie"
     response.set_etag(_etag(t.fingerprint))

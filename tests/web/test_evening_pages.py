@@ -144,3 +144,13 @@ def test_a_tournament_with_confirmation_from_the_form(client):
                                                       "confirmation": "on"})
     tid, key = re.fullmatch(r"/t/([\w-]+)/([\w-]+)", response.headers["Location"]).groups()
     assert snapshot(client, tid, key)[0]["confirmation"] is True
+
+
+def test_the_tv_cuts_the_standings_into_up_to_three_even_columns():
+    from scorekeeper.web.tournament_pages import tv_columns
+    assert [len(c) for c in tv_columns(list(range(44)))] == [15, 15, 14]  # a 1280×800 screen shows them all
+    assert [len(c) for c in tv_columns(list(range(60)))] == [20, 20, 20]
+    assert [len(c) for c in tv_columns(list(range(13)))] == [7, 6]
+    assert tv_columns(list(range(11))) == [list(range(11))]
+    assert tv_columns([]) == [[]]
+    assert sum(tv_columns(list(range(37))), []) == list(range(37))  # in order, nobody lost
