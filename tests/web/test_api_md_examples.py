@@ -26,7 +26,8 @@ NAMED = ["Error", "Error*", "Error", "NewWist", "Created", "PredictionsGame", "B
          "PredictionsHand", "Rotate", "Rotated", "Error", "PredictionsHand", "PredictionsGame",
          "PartnershipHandBody", "PartnershipResult", "PartnershipGame", "SoloHandBody", "SoloHand", "SoloGame",
          "PiquetHandBody", "PiquetHandBody", "PiquetResult", "PiquetGame", "NewTournament", "TournamentCreated",
-         "Tournament", "NewPartita", "AttachPartita", "PartitaAdded", "RotateTournament", "TournamentRotated"]
+         "Tournament", "NewPartita", "AttachPartita", "PartitaAdded", "RotateTournament", "TournamentRotated",
+         "Roster", "Seating", "RosterPlayer", "SwapSeats", "StartTable"]
 
 
 def examples() -> list[tuple[str, object]]:
@@ -153,3 +154,31 @@ def test_a_tournament_its_partite_and_its_links(api):
     conforms(rotated.get_json(), "TournamentRotated")
     read = client.get(f"/api/v1/tournaments/{tid}", headers=api.headers(organiser))
     conforms(read.get_json(), "Tournament")
+
+
+def test_a_club_evening_seated_as_the_examples_say(api):
+    """The roster example seats the plan shown (the search is seeded: the same roster, the same tables), the
+    table started and the withdrawal give the seating shown, and the swap and start examples are accepted."""
+    client = api.client
+    tid, organiser = (made := client.post("/api/v1/tournaments", json={"name": "Circolo"}).get_json())["id"], \
+        made["keys"]["organiser"]
+    index = NAMED.index("Roster")
+    seated = client.put(f"/api/v1/tournaments/{tid}/roster", json=request(index), headers=api.headers(organiser))
+    assert seated.status_code == 200, seated.get_json()
+    conforms(seated.get_json(), "Tournament")
+    started = client.post(f"/api/v1/tournaments/{tid}/seating/start", json=request(NAMED.index("StartTable")),
+                          headers=api.headers(organiser))
+    assert started.status_code == 201
+    withdrawn = client.post(f"/api/v1/tournaments/{tid}/roster/withdraw", json=request(NAMED.index("RosterPlayer")),
+                            headers=api.headers(organiser)).get_json()["seating"]
+    shown = without_ellipsis(request(NAMED.index("Seating")))
+    assert {k: withdrawn[k] for k in ("rounds", "begun", "repeated_pairs")} == \
+        {k: shown[k] for k in ("rounds", "begun", "repeated_pairs")}
+    assert [r for r in withdrawn["roster"] if r["number"] in (1, 8)] == [r for r in shown["roster"] if r]
+    game_id = withdrawn["plan"][0]["tables"][0]["game_id"]
+    shown_plan = [{**r, "tables": [{**t, "game_id": game_id if t["game_id"] else None} for t in r["tables"]]}
+                  for r in shown["plan"] if r]
+    assert withdrawn["plan"][:2] == shown_plan
+    swapped = client.post(f"/api/v1/tournaments/{tid}/seating/swap", json=request(NAMED.index("SwapSeats")),
+                          headers=api.headers(organiser))
+    assert swapped.status_code == 200, swapped.get_json()
