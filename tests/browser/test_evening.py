@@ -1,0 +1,149 @@
+"""A whole club evening in the browser (#21): 11 players, 3 rounds, tables of 4, 4 and 3, then a withdrawal.
+
+The organiser seats the roster on a 360 px phone; each table of round 1 starts its partita on its own phone from
+its card's QR code; the TV at 1280×800 shows provisional standings from the first hands and the final ones when
+the tables finish, both equal to the rules (tests/torneo_support.py reads them again from the rules page); a
+withdrawal re-seats rounds 2 and 3 as 4 + 3 + 3; the room's code tells a player where to sit.
+"""
+from __future__ import annotations
+
+import re
+from collections import defaultdict
+from fractions import Fraction
+
+from playwright.sync_api import Page, expect
+
+from scorekeeper.web.mixed import mixed
+from scorekeeper.web.qr import qr_svg
+from tests import torneo_support as ref
+from tests.web.sse import request
+
+from .conftest import phone_context
+
+ELEVEN = ["Alessandra", "Bartolomeo", "Costanza", "Domenico", "Ermenegilda", "Fabio", "Gina", "Ugo", "Vera",
+          "Zeno", "Ines"]
+SMALL_PHONE = {"width": 360, "height": 780}
+TV = {"width": 1280, "height": 800}
+
+
+def play(base: str, game_id: str, key: str, hands: list[dict]) -> None:
+    for hand in hands:
+        body = {"bids": hand["bids"], "tricks": hand["tricks"], "penalties": hand["penalties"]}
+        if hand["trump"]:
+            body["trump"] = hand["trump"]
+        status, answer = request(base, "PUT", f"/api/v1/games/{game_id}/hands/{hand['number']}", key=key, body=body)
+        assert status == 200, (hand["number"], answer)
+
+
+def expected_standings(tables: list[tuple[list[str], list[dict]]]) -> dict[str, tuple[str, int]]:
+    """player → (table points as the TV writes them, raw points), from the hands each table played so far."""
+    points: dict[str, Fraction] = defaultdict(Fraction)
+    raw: dict[str, int] = defaultdict(int)
+    for players, hands in tables:
+        reading = ref.expected(hands, len(players))
+        for seat, name in enumerate(players):
+            points[name] += reading["table_points"][seat]
+            raw[name] += reading["totals"][seat]
+    return {name: (mixed(points[name]), raw[name]) for name in points}
+
+
+def tv_standings(tv: Page) -> dict[str, tuple[str, int]]:
+    rows = tv.locator(".tv-columns .standings tbody tr")
+    out = {}
+    for i in range(rows.count()):
+        row = rows.nth(i)
+        out[row.locator(".player").inner_text()] = (row.locator(".tp").inner_text(), int(row.locator(".raw").inner_text()))
+    return out
+
+
+def test_a_whole_club_evening(browser, live_server, artifacts):
+    organiser_phone = phone_context(browser, viewport=SMALL_PHONE)
+    page = organiser_phone.new_page()
+    page.goto(f"{live_server}/tournaments/new")
+    page.fill("input[name=name]", "Serata del circolo")
+    page.click("button[type=submit]")
+    page.fill("textarea[name=players]", "\n".join(ELEVEN))
+    page.fill("input[name=rounds]", "3")
+    page.get_by_role("button", name="Seat the players").click()
+    expect(page.locator("#seating")).to_contain_text("11 players present · 3 rounds")
+    for number in (1, 2, 3):
+        tables = page.locator(f"#round-{number} + .seated-tables > li")
+        expect(tables).to_have_count(3)
+        assert sorted(tables.nth(i).locator(".seats li").count() for i in range(3)) == [3, 4, 4]
+    assert page.evaluate("document.documentElement.scrollWidth") <= 360
+    page.screenshot(path=str(artifacts / "evening-organiser.png"), full_page=True)
+    organiser = page.url.split("#")[0]  # the same address with its fragment would not load again
+
+    # Round 1: each table's card, its QR code saying the table's own address, opened on the table's phone
+    page.locator("#round-1 ~ a", has_text="Table cards").first.click()
+    cards = page.locator(".table-qr-card")
+    expect(cards).to_have_count(3)
+    tables = []
+    for i in range(3):
+        card = cards.nth(i)
+        link = card.get_by_role("link", name="Open this table").get_attribute("href")
+        drawn = re.search(r' d="([^"]+)"', card.locator("svg.qr").evaluate("e => e.outerHTML")).group(1)
+        assert drawn == re.search(r' d="([^"]+)"', str(qr_svg(link))).group(1)
+        seated = card.locator(".seats li").all_inner_texts()
+        table_phone = phone_context(browser, viewport=SMALL_PHONE)
+        scorer = table_phone.new_page()
+        scorer.goto(link)
+        expect(scorer.locator(".seated-card .seats li")).to_have_text(seated)
+        scorer.get_by_role("button", name="Start the partita").click()
+        expect(scorer).to_have_url(re.compile(r"/g/[\w-]+/[\w-]+$"))
+        expect(scorer.locator(".grid thead .player").first).to_be_visible()
+        game_id, key = re.search(r"/g/([\w-]+)/([\w-]+)$", scorer.url).groups()
+        _, game = request(live_server, "GET", f"/api/v1/games/{game_id}", key=key)
+        assert game["players"] == seated
+        tables.append((game_id, key, seated, ref.make_game(len(seated), "ridotto", seed=100 + i,
+                                                           first_dealer=game["first_dealer"])))
+        table_phone.close()
+
+    # The TV: provisional standings from the first hands, exactly as the rules make them
+    screen = browser.new_context(viewport=TV, locale="en-US")
+    tv = screen.new_page()
+    page.goto(organiser)
+    tv.goto(page.get_by_role("link", name="Standings for the TV").get_attribute("href"))
+    for game_id, key, _seated, hands in tables:
+        play(live_server, game_id, key, hands[:3])
+    expect(tv.locator(".badge")).to_have_text("Provisional standings", timeout=10_000)
+    expect(tv.locator(".tv-columns .standings tbody tr")).to_have_count(11)
+    want = expected_standings([(seated, hands[:3]) for _g, _k, seated, hands in tables])
+    expect(tv.locator(".tv-columns")).to_contain_text(max(want.items(), key=lambda kv: kv[1][1])[0])
+    assert tv_standings(tv) == want
+    assert tv.evaluate("document.querySelector('.tv-columns').getBoundingClientRect().bottom") <= TV["height"]
+    tv.screenshot(path=str(artifacts / "evening-tv-provisional.png"))
+
+    for game_id, key, _seated, hands in tables:
+        play(live_server, game_id, key, hands[3:])
+    expect(tv.locator(".badge")).to_have_count(0, timeout=10_000)
+    expect(tv.locator(".title")).to_contain_text("3 finished, 0 in progress")
+    assert tv_standings(tv) == expected_standings([(seated, hands) for _g, _k, seated, hands in tables])
+    tv.screenshot(path=str(artifacts / "evening-tv-final.png"))
+    screen.close()
+
+    # Costanza leaves after round 1: rounds 2 and 3 are seated again as 4 + 3 + 3, round 1 kept
+    page.goto(organiser)
+    round_one = page.locator("#round-1 + .seated-tables .seats").all_inner_texts()
+    expect(page.locator("#round-1 + .seated-tables .status")).to_have_text(["✓ finished"] * 3)
+    page.select_option("select[name=player]", "Costanza")
+    page.get_by_role("button", name="Withdraw and seat the next rounds again").click()
+    expect(page.locator("#seating")).to_contain_text("Withdrawn: Costanza")
+    assert page.locator("#round-1 + .seated-tables .seats").all_inner_texts() == round_one
+    for number in (2, 3):
+        tables_now = page.locator(f"#round-{number} + .seated-tables > li")
+        assert sorted(tables_now.nth(i).locator(".seats li").count() for i in range(3)) == [3, 3, 4]
+        expect(page.locator(f"#round-{number} + .seated-tables")).not_to_contain_text("Costanza")
+
+    # The room's code: a player finds where to sit
+    room = page.locator(".join-panel .link-text a").get_attribute("href")
+    guest_phone = phone_context(browser, viewport=SMALL_PHONE)
+    guest = guest_phone.new_page()
+    guest.goto(room)
+    guest.fill("input[name=player]", "ermenegilda")
+    guest.get_by_role("button", name="Find my seat").click()
+    expect(guest.locator(".whereabouts li")).to_have_count(3)
+    expect(guest.locator(".whereabouts li").nth(1)).to_contain_text(re.compile(r"Round 2: table [ABC], seat \d"))
+    guest.screenshot(path=str(artifacts / "evening-where.png"), full_page=True)
+    guest_phone.close()
+    organiser_phone.close()
