@@ -52,7 +52,8 @@ def tv_standings(tv: Page) -> dict[str, tuple[str, int]]:
     out = {}
     for i in range(rows.count()):
         row = rows.nth(i)
-        out[row.locator(".player").inner_text()] = (row.locator(".tp").inner_text(), int(row.locator(".raw").inner_text()))
+        raw = int(row.locator(".raw").inner_text())
+        out[row.locator(".player").inner_text()] = (row.locator(".tp").inner_text(), raw)
     return out
 
 
