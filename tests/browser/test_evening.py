@@ -70,7 +70,7 @@ def test_a_whole_club_evening(browser, live_server, artifacts):
     for number in (1, 2, 3):
         tables = page.locator(f"#round-{number} + .seated-tables > li")
         expect(tables).to_have_count(3)
-        assert sorted(tables.nth(i).locator(".seats li").count() for i in range(3)) == [3, 4, 4]
+        assert sorted(tables.nth(i).locator(".seat-list li").count() for i in range(3)) == [3, 4, 4]
     assert page.evaluate("document.documentElement.scrollWidth") <= 360
     page.screenshot(path=str(artifacts / "evening-organiser.png"), full_page=True)
     organiser = page.url.split("#")[0]  # the same address with its fragment would not load again
@@ -85,11 +85,11 @@ def test_a_whole_club_evening(browser, live_server, artifacts):
         link = card.get_by_role("link", name="Open this table").get_attribute("href")
         drawn = re.search(r' d="([^"]+)"', card.locator("svg.qr").evaluate("e => e.outerHTML")).group(1)
         assert drawn == re.search(r' d="([^"]+)"', str(qr_svg(link))).group(1)
-        seated = card.locator(".seats li").all_inner_texts()
+        seated = card.locator(".seat-list li").all_inner_texts()
         table_phone = phone_context(browser, viewport=SMALL_PHONE)
         scorer = table_phone.new_page()
         scorer.goto(link)
-        expect(scorer.locator(".seated-card .seats li")).to_have_text(seated)
+        expect(scorer.locator(".seated-card .seat-list li")).to_have_text(seated)
         scorer.get_by_role("button", name="Start the partita").click()
         expect(scorer).to_have_url(re.compile(r"/g/[\w-]+/[\w-]+$"))
         expect(scorer.locator(".grid thead .player").first).to_be_visible()
@@ -125,15 +125,15 @@ def test_a_whole_club_evening(browser, live_server, artifacts):
 
     # Costanza leaves after round 1: rounds 2 and 3 are seated again as 4 + 3 + 3, round 1 kept
     page.goto(organiser)
-    round_one = page.locator("#round-1 + .seated-tables .seats").all_inner_texts()
+    round_one = page.locator("#round-1 + .seated-tables .seat-list").all_inner_texts()
     expect(page.locator("#round-1 + .seated-tables .status")).to_have_text(["✓ finished"] * 3)
     page.select_option("select[name=player]", "Costanza")
     page.get_by_role("button", name="Withdraw and seat the next rounds again").click()
     expect(page.locator("#seating")).to_contain_text("Withdrawn: Costanza")
-    assert page.locator("#round-1 + .seated-tables .seats").all_inner_texts() == round_one
+    assert page.locator("#round-1 + .seated-tables .seat-list").all_inner_texts() == round_one
     for number in (2, 3):
         tables_now = page.locator(f"#round-{number} + .seated-tables > li")
-        assert sorted(tables_now.nth(i).locator(".seats li").count() for i in range(3)) == [3, 3, 4]
+        assert sorted(tables_now.nth(i).locator(".seat-list li").count() for i in range(3)) == [3, 3, 4]
         expect(page.locator(f"#round-{number} + .seated-tables")).not_to_contain_text("Costanza")
 
     # The room's code: a player finds where to sit

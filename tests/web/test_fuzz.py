@@ -607,10 +607,55 @@ def test_fuzz_remove_and_rotate_tournament_forms(tournament_subjects, data, role
                                  f"{ {'partita': s.partita, 'game': s.id, 'other': 'nope'}[which] }/remove", body)
 
 
+class SeatedEvening:
+    """A club evening seated by the app (9 players, 2 rounds): its seating forms under fuzz (#21)."""
+
+    def __init__(self, api, app):
+        self.api, self.app = api, app
+        made = ok(api.client.post("/api/v1/tournaments", json={"name": "Serata"}), 201)
+        self.tournament, self.tkeys = made["id"], made["keys"]
+        ok(api.client.put(f"/api/v1/tournaments/{self.tournament}/roster", json={"players": NINE, "rounds": 2},
+                          headers=self.headers()))
+
+    def tournament_key(self, role: str) -> str:
+        return self.tkeys.get(role, "not-a-key")
+
+    def headers(self) -> dict:
+        return {"Authorization": f"Bearer {self.tkeys['organiser']}"}
+
+    def state(self):
+        tournament = self.api.client.get(f"/api/v1/tournaments/{self.tournament}", headers=self.headers())
+        assert tournament.status_code == 200
+        return db_counts(self.app), tournament.get_json()
+
+
+NINE = ["Anna", "Bruno", "Carla", "Dario", "Elena", "Fabio", "Gina", "Ugo", "Vera"]
+SEATING_FIELDS = {"players": st.sampled_from(["\n".join(NINE), "Anna\nBruno", "Anna\nanna\nB\nC", "", "x" * 300,
+                                              "\n".join(f"P{i}" for i in range(61))]),
+                  "rounds": NUMBER, "round": NUMBER, "table": st.sampled_from(["A", "b", "C", "Z", ""]),
+                  **{name: st.sampled_from(NINE + ["anna ", "Nessuno", ""]) for name in ("player", "first", "second")}}
+
+
+@pytest.fixture
+def evenings(api, app):
+    return Pool(lambda: SeatedEvening(api, app))
+
+
+@FORMS
+@given(data=st.data(), role=FORM_TOURNAMENT_ROLES,
+       action=st.sampled_from(["seating", "seating/withdraw", "seating/arrive", "seating/swap", "seating/start"]))
+def test_fuzz_seating_forms(evenings, data, role, action):
+    body = draw_form(data, SEATING_FIELDS)
+    post(evenings, lambda s: f"/t/{s.tournament}/{s.tournament_key(role)}/{action}", body)
+
+
 FUZZED = {"/new", "/g/<game_id>/<key>/bid", "/g/<game_id>/<key>/hands/<int:number>", "/g/<game_id>/<key>/undo",
           "/g/<game_id>/<key>/rotate", "/g/<game_id>/<key>/end", "/tournaments/new", "/t/<tournament_id>/<key>/games",
           "/t/<tournament_id>/<key>/join", "/t/<tournament_id>/<key>/games/<game_id>/remove",
-          "/t/<tournament_id>/<key>/rotate", "/g/<game_id>/<key>/rematch", "/forget/<kind>/<item_id>", "/import"}
+          "/t/<tournament_id>/<key>/rotate", "/g/<game_id>/<key>/rematch", "/forget/<kind>/<item_id>", "/import",
+          "/t/<tournament_id>/<key>/seating", "/t/<tournament_id>/<key>/seating/withdraw",
+          "/t/<tournament_id>/<key>/seating/arrive", "/t/<tournament_id>/<key>/seating/swap",
+          "/t/<tournament_id>/<key>/seating/start"}
 
 
 @FORMS

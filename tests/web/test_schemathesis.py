@@ -40,6 +40,7 @@ MORE = {"/api/v1/games/{game_id}/hands/{n}": 30}  # the bodies that vary most wi
 CHECKS = [not_a_server_error, status_code_conformance, content_type_conformance, response_headers_conformance,
           response_schema_conformance]
 STATES = ("fresh", "midway", "finished")
+EVENING = ["Anna", "Bruno", "Carla", "Dario", "Elena", "Fabio", "Gina", "Ugo", "Vera"]
 WRITES = ("put", "post", "delete")
 
 
@@ -98,6 +99,27 @@ class Subjects:
         self.partita = self.client.post(f"/api/v1/tournaments/{self.tournament_id}/games", json={"players": NAMES[:4]},
                                         headers={"Authorization": f"Bearer {self.tournament_keys['organiser']}"}).json
         assert "keys" in self.partita
+        self.seat_evening()
+
+    def seat_evening(self):
+        """A club evening seated by the app, not begun (#21): what the roster and seating operations act on."""
+        made = self.client.post("/api/v1/tournaments", json={"name": "Serata"})
+        self.evening_id, self.evening_keys = made.json["id"], made.json["keys"]
+        seated = self.client.put(f"/api/v1/tournaments/{self.evening_id}/roster", json={"players": EVENING, "rounds": 2},
+                                 headers={"Authorization": f"Bearer {self.evening_keys['organiser']}"})
+        assert seated.status_code == 200, seated.get_json()
+        self.plan = seated.json["seating"]["plan"]
+
+    def aim_evening(self, case) -> None:
+        """The evening's own names and tables in a body that names some (else a name is nobody's: 422)."""
+        body = case.body if isinstance(case.body, dict) else {}
+        if isinstance(body.get("player"), str):
+            body["player"] = EVENING[len(body["player"]) % len(EVENING)]
+        if isinstance(body.get("players"), list) and len(body["players"]) == 2:
+            body["players"] = [self.plan[1]["tables"][0]["players"][0], self.plan[1]["tables"][1]["players"][0]]
+            body["round"] = 2
+        if isinstance(body.get("table"), str):
+            body["table"], body["round"] = "B", 1
 
     def subject(self, variant_id: str, state: str) -> Subject:
         subject = self.games[variant_id, state]
@@ -112,7 +134,12 @@ class Subjects:
         if choice == 5:
             return None
         choice = max(0, choice - 2)  # the scorer's (organiser's) key three times in five: the one that may write
-        if "tournament_id" in params:
+        if "tournament_id" in params and ("/roster" in case.path or "/seating/" in case.path):
+            params["tournament_id"] = self.evening_id
+            key = self.evening_keys[("organiser", "join", "view")[choice]]
+            if choice == 0:
+                self.aim_evening(case)
+        elif "tournament_id" in params:
             params["tournament_id"] = self.tournament_id
             if "game_id" in params:
                 params["game_id"] = self.partita["id"]
@@ -143,7 +170,9 @@ class Subjects:
         partita taken out goes back in."""
         if response.status_code >= 300:
             return
-        if case.path.endswith("/keys/rotate"):
+        if "/roster" in case.path or "/seating/" in case.path:
+            self.seat_evening()  # the next example finds it as new
+        elif case.path.endswith("/keys/rotate"):
             keys = response.json()["keys"]
             if "tournament_id" in (case.path_parameters or {}):
                 self.tournament_keys = keys
@@ -189,7 +218,12 @@ DECLARED = {"/api/v1/games/{game_id}/hands/{n}": lambda family: FAMILIES[family]
             "/api/v1/games/{game_id}/hands/{n}/bids/{seat}": lambda family: FAMILIES[family].bid_body,
             "/api/v1/games/{game_id}/keys/rotate": lambda family: shapes.Rotate,
             "/api/v1/tournaments": lambda family: shapes.NewTournament,
-            "/api/v1/tournaments/{tournament_id}/keys/rotate": lambda family: shapes.RotateTournament}
+            "/api/v1/tournaments/{tournament_id}/keys/rotate": lambda family: shapes.RotateTournament,
+            "/api/v1/tournaments/{tournament_id}/roster": lambda family: shapes.Roster,
+            "/api/v1/tournaments/{tournament_id}/roster/withdraw": lambda family: shapes.RosterPlayer,
+            "/api/v1/tournaments/{tournament_id}/roster/arrive": lambda family: shapes.RosterPlayer,
+            "/api/v1/tournaments/{tournament_id}/seating/swap": lambda family: shapes.SwapSeats,
+            "/api/v1/tournaments/{tournament_id}/seating/start": lambda family: shapes.StartTable}
 
 
 def declared_accepts(path: str, family: str | None, body) -> None:
