@@ -105,7 +105,8 @@ class Subjects:
         """A club evening seated by the app, not begun (#21): what the roster and seating operations act on."""
         made = self.client.post("/api/v1/tournaments", json={"name": "Serata"})
         self.evening_id, self.evening_keys = made.json["id"], made.json["keys"]
-        seated = self.client.put(f"/api/v1/tournaments/{self.evening_id}/roster", json={"players": EVENING, "rounds": 2},
+        seated = self.client.put(f"/api/v1/tournaments/{self.evening_id}/roster",
+                                 json={"players": EVENING, "rounds": 2},
                                  headers={"Authorization": f"Bearer {self.evening_keys['organiser']}"})
         assert seated.status_code == 200, seated.get_json()
         self.plan = seated.json["seating"]["plan"]
