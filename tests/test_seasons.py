@@ -88,3 +88,14 @@ def test_the_rule_alone():
     rows = [(s.place, s.player, s.table_points, s.raw_points, s.partite) for s in season_standings([first, second])]
     assert rows == [(1, "Bruno", Fraction(10), 330, 2), (2, "Anna", Fraction(10), 200, 1),
                     (2, "Dario", Fraction(10), 200, 1), (4, "Carla", Fraction(6), 90, 1)]
+
+
+def test_the_rules_page_example():
+    """docs/rules/bid-exactly.md, "Season": October and November summed."""
+    october = [Standing("Anna", 1, Fraction(11), 180, 1), Standing("Caio", 2, Fraction(8), 174, 1),
+               Standing("Bruno", 3, Fraction(13, 3), 140, 1)]
+    november = [Standing("Dario", 1, Fraction(11), 170, 1), Standing("Bruno", 2, Fraction(10), 160, 1),
+                Standing("Caio", 3, Fraction(6), 150, 1)]
+    rows = [(s.place, s.player, s.table_points, s.raw_points, s.partite) for s in season_standings([october, november])]
+    assert rows == [(1, "Bruno", Fraction(43, 3), 300, 2), (2, "Caio", Fraction(14), 324, 2),
+                    (3, "Anna", Fraction(11), 180, 1), (4, "Dario", Fraction(11), 170, 1)]

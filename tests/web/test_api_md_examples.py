@@ -26,7 +26,8 @@ NAMED = ["Error", "Error*", "Error", "NewWist", "Created", "PredictionsGame", "B
          "PredictionsHand", "Rotate", "Rotated", "Error", "PredictionsHand", "PredictionsGame",
          "PartnershipHandBody", "PartnershipResult", "PartnershipGame", "SoloHandBody", "SoloHand", "SoloGame",
          "PiquetHandBody", "PiquetHandBody", "PiquetResult", "PiquetGame", "NewTournament", "TournamentCreated",
-         "Tournament", "NewPartita", "AttachPartita", "PartitaAdded", "RotateTournament", "TournamentRotated"]
+         "Tournament", "NewPartita", "AttachPartita", "PartitaAdded", "RotateTournament", "TournamentRotated",
+         "NewSeason", "SeasonCreated", "SeasonTournament", "Season"]
 
 
 def examples() -> list[tuple[str, object]]:
@@ -153,3 +154,18 @@ def test_a_tournament_its_partite_and_its_links(api):
     conforms(rotated.get_json(), "TournamentRotated")
     read = client.get(f"/api/v1/tournaments/{tid}", headers=api.headers(organiser))
     conforms(read.get_json(), "Tournament")
+
+
+def test_a_season_and_its_tournament(api):
+    client = api.client
+    made = client.post("/api/v1/seasons", json=request(NAMED.index("NewSeason")))
+    assert made.status_code == 201
+    conforms(made.get_json(), "SeasonCreated")
+    sid, organiser = made.get_json()["id"], made.get_json()["keys"]["organiser"]
+    tournament = client.post("/api/v1/tournaments", json={"name": "Circolo, 2 ottobre"}).get_json()
+    body = {**request(NAMED.index("SeasonTournament")), "tournament": tournament["id"],
+            "key": tournament["keys"]["view"]}
+    added = client.post(f"/api/v1/seasons/{sid}/tournaments", json=body, headers=api.headers(organiser))
+    assert added.status_code == 201, added.get_json()
+    conforms(added.get_json(), "Season")
+    assert added.get_json()["tournaments"][0]["counted"] is False  # no partita finished: listed, not counted
