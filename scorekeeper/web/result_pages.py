@@ -53,7 +53,7 @@ def print_page(found: results.Results):
     """Black on white, no navigation: the rows in groups of `ROWS_PER_PAGE`, one group per printed page."""
     pages = [found.rows[start:start + ROWS_PER_PAGE] for start in range(0, len(found.rows), ROWS_PER_PAGE)]
     response = make_response(render_template("print_results.html", results=found, day=day(found.when),
-                                             pages=pages or [[]], name_heading=gettext("Player")))
+                                             pages=pages or [[]]))
     response.headers["Cache-Control"] = "no-store"
     return response
 

@@ -57,6 +57,8 @@ def test_the_card_of_a_tournament(client):
     image = Image.open(io.BytesIO(response.data))
     assert image.format == "PNG" and image.size[0] == 1080 and 700 < image.size[1] <= card.MAX_HEIGHT
     assert image.getpixel((5, 5)) == (0x1a, 0x5e, 0x3f)  # the green band of the title
+    html = client.get(f"/t/{created['id']}/{seat}/print").get_data(as_text=True)
+    assert "<h1>Serata &lt;script&gt;alert(1)&lt;/script&gt;</h1>" in html and "<script>" not in html
 
 
 def test_before_the_end_there_is_nothing_to_keep(client, api):
