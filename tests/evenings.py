@@ -8,13 +8,9 @@ from fractions import Fraction
 from tests import torneo_support as ref
 
 
-def play_table(client, tournament_id: str, key: str, players: list[str], seed: int, stop: int | None = None) -> dict:
-    """One partita of `players` (3–5) added to the tournament and played through the API, every hand in one PUT
-    (up to hand `stop`, all of them by default): {player: (table points, total)} once finished."""
-    response = client.post(f"/api/v1/tournaments/{tournament_id}/games", json={"players": players, "first_dealer": 0},
-                           headers={"Authorization": f"Bearer {key}"})
-    assert response.status_code == 201, response.get_json()
-    game_id, scorer = response.get_json()["id"], response.get_json()["keys"]["scorer"]
+def play_hands(client, game_id: str, scorer: str, players: list[str], seed: int, stop: int | None = None) -> dict:
+    """A whist-torneo partita played through the API, every hand in one PUT (up to hand `stop`, all of them by
+    default): {player: (table points, total)} as the rules give them once it is finished."""
     hands = ref.make_game(len(players), "ridotto", seed)
     for hand in hands[:stop]:
         body = {"bids": hand["bids"], "tricks": hand["tricks"], "penalties": hand["penalties"]}
@@ -25,6 +21,15 @@ def play_table(client, tournament_id: str, key: str, players: list[str], seed: i
         assert answer.status_code == 200, answer.get_json()
     result = ref.expected(hands, len(players))
     return {name: (result["table_points"][seat], result["totals"][seat]) for seat, name in enumerate(players)}
+
+
+def play_table(client, tournament_id: str, key: str, players: list[str], seed: int, stop: int | None = None) -> dict:
+    """One partita of `players` (3–5, the first deals) added to the tournament and played (`play_hands`)."""
+    response = client.post(f"/api/v1/tournaments/{tournament_id}/games", json={"players": players, "first_dealer": 0},
+                           headers={"Authorization": f"Bearer {key}"})
+    assert response.status_code == 201, response.get_json()
+    created = response.get_json()
+    return play_hands(client, created["id"], created["keys"]["scorer"], players, seed, stop)
 
 
 def play_tournament(client, name: str, tables: list[list[str]], seed: int = 1) -> tuple[dict, dict]:

@@ -7,7 +7,7 @@ import re
 from PIL import Image
 
 from scorekeeper.formats import card
-from tests.evenings import play_table, play_tournament
+from tests.evenings import play_hands, play_table, play_tournament
 from tests.tour import FIVE
 
 NINETY = [f"Giocatore {n:02d}" for n in range(1, 91)]
@@ -88,3 +88,18 @@ def test_the_finished_pages_link_to_both(client, api):
         api.recorded(game["id"], game["keys"]["scorer"], deal, {"trump": "S", "tricks": [7, 6]})
     html = client.get(sheet).get_data(as_text=True)
     assert f'href="{sheet}/print"' in html and f'href="{sheet}/card.png" download' in html
+
+
+def test_a_seated_evening_is_over_when_its_last_round_is(client):
+    """Every partita finished is not enough while a round of the evening's plan has not begun."""
+    created = client.post("/api/v1/tournaments", json={"name": "Serata"}).get_json()
+    tid, organiser = created["id"], {"Authorization": f"Bearer {created['keys']['organiser']}"}
+    seated = client.put(f"/api/v1/tournaments/{tid}/roster", json={"players": FIVE[:4], "rounds": 2}, headers=organiser)
+    assert seated.status_code == 200, seated.get_json()
+    print_page = f"/t/{tid}/{created['keys']['view']}/print"
+    for number in (1, 2):
+        table = seated.get_json()["seating"]["plan"][number - 1]["tables"][0]
+        started = client.post(f"/api/v1/tournaments/{tid}/seating/start", headers=organiser,
+                              json={"round": number, "table": table["table"], "first_dealer": 0}).get_json()
+        play_hands(client, started["id"], started["keys"]["scorer"], table["players"], seed=number)
+        assert client.get(print_page).status_code == (409 if number == 1 else 200)
