@@ -45,7 +45,8 @@ def finished_game(game_id: str, key: str) -> results.Results:
 
 
 def day(when: str) -> str:
-    """The date in the reader's language ("26 November 2026"); empty for a game without changes."""
+    """The date in the reader's language ("26 novembre 2026", "November 26, 2026"); empty for a game without
+    changes."""
     return format_date(datetime.fromisoformat(when), format="long") if when else ""
 
 
