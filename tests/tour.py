@@ -108,6 +108,7 @@ def build(call) -> Tour:
     tour.add("forbidden-wist", f"/g/{wist['id']}/{wist['keys']['scorer']}")
     finished = play(call, "wist", 8)
     tour.add("finished-wist", f"/g/{finished['id']}/{finished['keys']['view']}")
+    tour.add("print-finished-wist", f"/g/{finished['id']}/{finished['keys']['view']}/print")
     solo = play(call, "solo-whist", 2)
     _check(call("POST", f"/api/v1/games/{solo['id']}/end", solo["keys"]["scorer"]))
     tour.add("finished-solo-whist", f"/g/{solo['id']}/{solo['keys']['scorer']}")
@@ -148,3 +149,9 @@ def _tournament(call, tour: Tour) -> None:
         tour.add(f"tournament-{role}", f"/t/{tid}/{key}")
     tour.add("tournament-partita", f"/g/{partita['id']}/{partita['keys']['scorer']}")
     tour.add("tournament-stats", f"/t/{tid}/{keys['view']}/stats")
+    season = _check(call("POST", "/api/v1/seasons", body={"name": "Stagione 2026–27"}))
+    _check(call("POST", f"/api/v1/seasons/{season['id']}/tournaments", season["keys"]["organiser"],
+                {"tournament": tid, "key": keys["view"]}))
+    tour.add("season-new", "/seasons/new")
+    for role, key in season["keys"].items():
+        tour.add(f"season-{role}", f"/s/{season['id']}/{key}")

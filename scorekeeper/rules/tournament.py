@@ -13,16 +13,23 @@ MAX_ROUND = 99
 SCHEME = next(option for option in WHIST_TORNEO.options if option.name == "scheme")
 
 
-def check_name(name) -> str:
+def check_title(name, most: int, missing: str, too_long: str, controls: str) -> str:
+    """A tournament's or a season's name, tidied: 1 to `most` visible characters, no control characters; the
+    three messages say what is named."""
     if not isinstance(name, str) or not tidy_name(name):
-        raise InvalidInput(N_("Give the tournament a name."), field="name")
+        raise InvalidInput(missing, field="name")
     name = tidy_name(name)
-    if len(name) > MAX_TOURNAMENT_NAME:
-        raise InvalidInput(N_("A tournament name may be at most %(max)s characters long."), field="name",
-                           max=MAX_TOURNAMENT_NAME)
+    if len(name) > most:
+        raise InvalidInput(too_long, field="name", max=most)
     if has_control_characters(name):
-        raise InvalidInput(N_("A tournament name may not contain control characters."), field="name")
+        raise InvalidInput(controls, field="name")
     return name
+
+
+def check_name(name) -> str:
+    return check_title(name, MAX_TOURNAMENT_NAME, N_("Give the tournament a name."),
+                       N_("A tournament name may be at most %(max)s characters long."),
+                       N_("A tournament name may not contain control characters."))
 
 
 def check_scheme(scheme) -> str:

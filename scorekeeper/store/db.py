@@ -147,8 +147,23 @@ def _v7(db: sqlite_utils.Database) -> None:
     db["tournament_seats"].create_index(["tournament_id", "round", "table_label", "seat"], unique=True)
 
 
+def _v8(db: sqlite_utils.Database) -> None:
+    """Seasons (issue #21): a season's link keys (organiser, view) and the tournaments it groups; a tournament
+    may be in several seasons (the club's year and its autumn, say), once in each."""
+    db["seasons"].create({"id": str, "name": str, "created_at": str}, pk="id", not_null={"name", "created_at"})
+    db["season_keys"].create(
+        {"key": str, "season_id": str, "role": str, "created_at": str, "revoked_at": str},
+        pk="key", foreign_keys=[("season_id", "seasons", "id")], not_null={"season_id", "role"})
+    db["season_keys"].create_index(["season_id"])
+    db["season_tournaments"].create(
+        {"season_id": str, "tournament_id": str, "added_at": str}, pk=("season_id", "tournament_id"),
+        foreign_keys=[("season_id", "seasons", "id"), ("tournament_id", "tournaments", "id")],
+        not_null={"added_at"})
+    db["season_tournaments"].create_index(["tournament_id"])
+
+
 # Append only: migration i brings the file from user_version i to i + 1.
-MIGRATIONS = [_v1, _v2, _v3, _v4, _v5, _v6, _v7]
+MIGRATIONS = [_v1, _v2, _v3, _v4, _v5, _v6, _v7, _v8]
 
 
 def migrate(db: sqlite_utils.Database) -> None:

@@ -16,7 +16,7 @@ from functools import cache
 
 from pydantic.json_schema import GenerateJsonSchema, models_json_schema
 
-from ..model import shapes
+from ..model import season_shapes, shapes
 from ..families import FAMILIES
 from ..rules import VARIANTS
 
@@ -30,9 +30,10 @@ NO_AUTH: list = []
 ERRORS = {
     400: "`malformed`: not a JSON object in UTF-8, or a string holding a lone surrogate",
     403: "`forbidden`: the key's role may not do this; `cross_site`: a browser sent it from another site",
-    404: "`not_found`: unknown game (or tournament), or a key that does not open it — the same answer for both",
+    404: "`not_found`: unknown game (or tournament, or season), or a key that does not open it — the same answer "
+         "for both",
     409: "A state conflict: `hand_not_current`, `bidding_closed`, `conflict`, `too_many_changes`, `table_taken`, "
-         "`already_in_tournament`",
+         "`already_in_tournament`, `already_in_season`",
     412: "`version_mismatch`: `If-Match` names a version that is no longer current; the error carries the game",
     413: "`too_large`: the body is over 64 KB (16 MB for a CSV import), chunked or not",
     415: "`unsupported_media_type`: the body is not `text/csv`",
@@ -82,6 +83,7 @@ def ref(model) -> dict:
 # -- parameters --------------------------------------------------------------------------------------------------
 GAME_ID = {"name": "game_id", "in": "path", "required": True, "schema": {"type": "string"}}
 TOURNAMENT_ID = {"name": "tournament_id", "in": "path", "required": True, "schema": {"type": "string"}}
+SEASON_ID = {"name": "season_id", "in": "path", "required": True, "schema": {"type": "string"}}
 HAND = {"name": "n", "in": "path", "required": True, "description": "The hand (deal) number, from 1.",
         "schema": {"type": "integer", "minimum": 1}}
 SEAT = {"name": "seat", "in": "path", "required": True, "description": "The seat that bids.",
@@ -112,7 +114,7 @@ def components(family: str | None = None) -> dict:
     models = [*shapes.NEW_GAME.values(), shapes.Rotate, shapes.NewTournament, shapes.NewPartita,
               shapes.AttachPartita, shapes.RotateTournament, shapes.Created, shapes.Rotated, shapes.Error,
               shapes.TournamentCreated, shapes.Tournament, shapes.PartitaAdded, shapes.TournamentRotated,
-              shapes.Roster, shapes.RosterPlayer, shapes.SwapSeats, shapes.StartTable]
+              shapes.Roster, shapes.RosterPlayer, shapes.SwapSeats, shapes.StartTable, *season_shapes.MODELS]
     for each in families:
         models += [each.hand_body, each.game_answer] + ([each.bid_body] if each.bid_body else [])
     _, generated = models_json_schema([(model, "validation") for model in models], ref_template=REF,
@@ -295,6 +297,33 @@ def _tournament_paths() -> dict:
     }
 
 
+def _season_paths() -> dict:
+    season = answer(ref(season_shapes.Season), "The season", "Cache-Control")
+    csv = {"200": {"description": "CSV", "content": {"text/csv": {"schema": {"type": "string"}}}}, **errors(404)}
+    return {
+        "/api/v1/seasons": {"post": {
+            "summary": "Create a season (no key needed); answers with its keys (organiser, view) and links",
+            "security": NO_AUTH, "requestBody": body(ref(season_shapes.NewSeason)),
+            "responses": {"201": answer(ref(season_shapes.SeasonCreated), "Created", "Location"),
+                          **errors(*WRITES, 422)}}},
+        "/api/v1/seasons/{season_id}": {"get": {
+            "summary": "Read a season: its tournaments and the standings summed over the finished ones (any of its "
+                       "keys)", "parameters": [SEASON_ID], "security": AUTH,
+            "responses": {"200": season, **errors(404)}}},
+        "/api/v1/seasons/{season_id}/tournaments": {"post": {
+            "summary": "Add a tournament (organiser), proven by one of the tournament's keys; it counts once finished",
+            "parameters": [SEASON_ID], "security": AUTH, "requestBody": body(ref(season_shapes.SeasonTournament)),
+            "responses": {"201": season, **errors(*WRITES, 404, 409, 422)}}},
+        "/api/v1/seasons/{season_id}/tournaments/{tournament_id}": {"delete": {
+            "summary": "Take a tournament out of the season (organiser); the tournament itself is kept",
+            "parameters": [SEASON_ID, TOURNAMENT_ID], "security": AUTH,
+            "responses": {"200": season, **errors(*WRITES, 404)}}},
+        "/api/v1/seasons/{season_id}/standings.csv": {"get": {
+            "summary": "The season's standings as CSV: place, player, table points (exact and decimal), raw points, "
+                       "evenings", "parameters": [SEASON_ID], "security": AUTH, "responses": csv}},
+    }
+
+
 @cache
 def document(family: str | None = None) -> dict:
     """The document; with `family`, only what a game of that family takes (the tests aim at one game at a time)."""
@@ -308,9 +337,10 @@ def document(family: str | None = None) -> dict:
         "externalDocs": {"description": "The API reference, with examples", "url": "/docs/api.md"},
         "components": {
             "securitySchemes": {"bearer": {"type": "http", "scheme": "bearer",
-                                           "description": "A link key: of the game (scorer, view or seat) or of the "
-                                                          "tournament (organiser, view or join)."}},
+                                           "description": "A link key: of the game (scorer, view or seat), of the "
+                                                          "tournament (organiser, view or join) or of the season "
+                                                          "(organiser, view)."}},
             "schemas": components(family),
         },
-        "paths": {**_game_paths(family), **_tournament_paths()},
+        "paths": {**_game_paths(family), **_tournament_paths(), **_season_paths()},
     }

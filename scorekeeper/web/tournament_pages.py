@@ -14,7 +14,7 @@ from flask_babel import format_datetime, gettext
 from jinja2_fragments.flask import render_block
 
 from ..formats import csvexport
-from ..service import evenings, games, tournaments
+from ..service import evenings, games, seasons, tournaments
 from . import get_db
 from ..model import whole, whole_or_none
 from ..rules import N_
@@ -115,7 +115,8 @@ def context(t: tournaments.Tournament, who: tournaments.Access, **extra) -> dict
         finished=sum(1 for row in tables if row.finished), in_progress=sum(1 for row in tables if not row.finished),
         scheme_option=SCHEME_OPTION, max_name=MAX_NAME, players_range=WHIST_TORNEO.players,
         standings_url=url_for("tournaments.standings", tournament_id=t.id, key=who.key),
-        stats_url=url_for("stats.tournament", tournament_id=t.id, key=who.key), **extra)
+        stats_url=url_for("stats.tournament", tournament_id=t.id, key=who.key),
+        over=seasons.evening_over(get_db(), t), **extra)
 
 
 def _open(tournament_id: str, key: str):

@@ -27,7 +27,8 @@ NAMED = ["Error", "Error*", "Error", "NewWist", "Created", "PredictionsGame", "B
          "PartnershipHandBody", "PartnershipResult", "PartnershipGame", "SoloHandBody", "SoloHand", "SoloGame",
          "PiquetHandBody", "PiquetHandBody", "PiquetResult", "PiquetGame", "NewTournament", "TournamentCreated",
          "Tournament", "NewPartita", "AttachPartita", "PartitaAdded", "RotateTournament", "TournamentRotated",
-         "Roster", "Seating", "RosterPlayer", "SwapSeats", "StartTable"]
+         "Roster", "Seating", "RosterPlayer", "SwapSeats", "StartTable",
+         "NewSeason", "SeasonCreated", "SeasonTournament", "Season"]
 
 
 def examples() -> list[tuple[str, object]]:

@@ -159,7 +159,8 @@ GAME_ROLES = st.sampled_from(["scorer", "scorer", "scorer", "view", "seat", "non
 # --------------------------------------------------------------------------------------------
 # The watched state: snapshot before, compare after
 # --------------------------------------------------------------------------------------------
-TABLES = ["games", "events", "keys", "tournaments", "tournament_keys", "tournament_games"]
+TABLES = ["games", "events", "keys", "tournaments", "tournament_keys", "tournament_games", "seasons", "season_keys",
+          "season_tournaments"]
 LIVE_KEYS = "(SELECT count(*) FROM keys WHERE revoked_at IS NULL)"
 
 
@@ -227,6 +228,30 @@ class Tournament:
         assert response.status_code == 200
         return (db_counts(self.app), response.get_json(), response.headers["ETag"], self.api.snapshot(*self.partita),
                 self.api.snapshot(self.free["id"], self.free["keys"]["scorer"]))
+
+
+class Season:
+    """A season holding one tournament, and another tournament that is not in it (#21)."""
+
+    def __init__(self, api, app):
+        self.api, self.app = api, app
+        created = ok(api.client.post("/api/v1/seasons", json={"name": "Fuzz"}), 201)
+        self.id, self.keys = created["id"], created["keys"]
+        self.inside, self.outside = (ok(api.client.post("/api/v1/tournaments", json={"name": name}), 201)
+                                     for name in ("Dentro", "Fuori"))
+        ok(api.client.post(f"/api/v1/seasons/{self.id}/tournaments", headers=self.headers("organiser"),
+                           json={"tournament": self.inside["id"], "key": self.inside["keys"]["view"]}), 201)
+
+    def key(self, role: str) -> str:
+        return self.keys.get(role, "not-a-key")
+
+    def headers(self, role: str) -> dict:
+        return {"Authorization": f"Bearer {self.key(role)}"}
+
+    def state(self):
+        response = self.api.client.get(f"/api/v1/seasons/{self.id}", headers=self.headers("view"))
+        assert response.status_code == 200
+        return db_counts(self.app), response.get_json()
 
 
 class Database:
@@ -649,13 +674,48 @@ def test_fuzz_seating_forms(evenings, data, role, action):
     post(evenings, lambda s: f"/t/{s.tournament}/{s.tournament_key(role)}/{action}", body)
 
 
+SEASON_ROLES = st.sampled_from(["organiser", "organiser", "view", "none"])
+
+
+@FORMS
+@given(data=st.data())
+def test_fuzz_new_season_form(app, data):
+    body = draw_form(data, {"name": st.sampled_from(["Stagione", "", "x" * 61])})
+    sent(Pool(lambda: Database(app)), lambda _: app.test_client().post(
+        "/seasons/new", data=body, content_type="application/x-www-form-urlencoded"),
+        f"POST /seasons/new {body[:300]!r}")
+
+
+@pytest.fixture
+def seasons(api, app):
+    return Pool(lambda: Season(api, app))
+
+
+@FORMS
+@given(data=st.data(), role=SEASON_ROLES, which=st.sampled_from(["inside", "outside", "other"]), remove=st.booleans())
+def test_fuzz_season_forms(seasons, data, role, which, remove):
+    """Adding a tournament by its link, taking one out: never a 5xx, a refusal changes nothing."""
+    def tournament(s):
+        return {"inside": s.inside, "outside": s.outside}.get(which, {"id": "nope", "keys": {"view": "nope"}})
+    if remove:
+        body = draw_form(data, {"link": ODD})  # the remove button posts nothing: anything sent is ignored
+        post(seasons, lambda s: f"/s/{s.id}/{s.key(role)}/tournaments/{tournament(s)['id']}/remove", body)
+    else:
+        body = draw_form(data, {"link": st.sampled_from(["https://x/t/abc/def", "", "/t/", "x" * 300])})
+        post(seasons, lambda s: f"/s/{s.id}/{s.key(role)}/tournaments", body)
+        real = tournament(seasons.get())  # the subject the next request goes to: its tournament's real link
+        link = draw_form(data, {"link": st.just(f"https://club.example/t/{real['id']}/{real['keys']['view']}")})
+        post(seasons, lambda s: f"/s/{s.id}/{s.key(role)}/tournaments", link)
+
+
 FUZZED = {"/new", "/g/<game_id>/<key>/bid", "/g/<game_id>/<key>/hands/<int:number>", "/g/<game_id>/<key>/undo",
           "/g/<game_id>/<key>/rotate", "/g/<game_id>/<key>/end", "/tournaments/new", "/t/<tournament_id>/<key>/games",
           "/t/<tournament_id>/<key>/join", "/t/<tournament_id>/<key>/games/<game_id>/remove",
           "/t/<tournament_id>/<key>/rotate", "/g/<game_id>/<key>/rematch", "/forget/<kind>/<item_id>", "/import",
           "/t/<tournament_id>/<key>/seating", "/t/<tournament_id>/<key>/seating/withdraw",
           "/t/<tournament_id>/<key>/seating/arrive", "/t/<tournament_id>/<key>/seating/swap",
-          "/t/<tournament_id>/<key>/seating/start"}
+          "/t/<tournament_id>/<key>/seating/start",
+          "/seasons/new", "/s/<season_id>/<key>/tournaments", "/s/<season_id>/<key>/tournaments/<tournament_id>/remove"}
 
 
 @FORMS

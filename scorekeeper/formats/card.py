@@ -1,0 +1,146 @@
+"""The results card (#21): a PNG a player sends to the group chat — the title, the date, the podium and the
+final standings (as many rows as fit, then "+N more"), the app's name.
+
+Drawn with Pillow's own font (`ImageFont.load_default`, no font file to fetch): it lacks many letters (à, é,
+⅓), so a name is drawn with each missing letter as its plain form ("Niccolò" → "Niccolo") or "?", never as
+an empty box. `layout` decides every line from the texts alone (tested); `render` only draws it.
+"""
+from __future__ import annotations
+
+import io
+import unicodedata
+from dataclasses import dataclass
+from functools import cache
+from typing import Callable
+
+from PIL import Image, ImageDraw, ImageFont
+
+WIDTH = 1080
+MAX_HEIGHT = 1920  # a phone screen's height: taller cards are shrunk to nothing in a chat
+MARGIN = 64
+GREEN, INK, MUTED, PAPER, RULE = "#1a5e3f", "#111111", "#555555", "#ffffff", "#d0d0d0"
+TITLE, DATE, PODIUM, ROW, FOOTER = 60, 34, 50, 34, 30  # font sizes in pixels
+ROW_STEP, PODIUM_STEP = 50, 78
+PLAIN = {"\u2044": "/", "—": "-", "–": "-", "−": "-", "×": "x"}  # what NFKD leaves to a letter the font lacks
+
+
+@dataclass(frozen=True)
+class CardRow:
+    place: int
+    name: str
+    figures: str  # "10 pt · 213" or "213": what the row shows on the right
+
+
+@dataclass(frozen=True)
+class Text:
+    x: int
+    y: int
+    text: str
+    size: int
+    fill: str
+    anchor: str = "la"  # Pillow's anchors: "la" left, "ra" right-aligned at x
+
+
+@dataclass(frozen=True)
+class Card:
+    height: int
+    band: int  # the height of the green band under the title
+    texts: list[Text]
+    rules: list[int]  # y of the thin lines between sections
+    shown: int  # rows of the standings drawn
+    more: int  # rows left out ("+N more")
+
+
+@cache
+def font(size: int):
+    return ImageFont.load_default(size=size)
+
+
+@cache
+def _missing(size: int) -> bytes:
+    return bytes(font(size).getmask("\uffff"))  # the box drawn for a letter the font lacks
+
+
+@cache
+def _drawable(char: str, size: int) -> str:
+    if char.isspace():
+        return " "
+    if not unicodedata.category(char).startswith(("L", "N", "P", "S")):
+        return ""  # controls, joiners, combining marks alone: nothing to draw
+    if bytes(font(size).getmask(char)) != _missing(size):
+        return char
+    plain = "".join(PLAIN.get(c, c) for c in unicodedata.normalize("NFKD", char) if not unicodedata.combining(c))
+    if plain and plain != char and all(bytes(font(size).getmask(c)) != _missing(size) for c in plain):
+        return plain
+    return "?"
+
+
+def drawable(text: str, size: int) -> str:
+    """`text` as the font can draw it: each letter it lacks as its plain form, or "?"."""
+    return "".join(_drawable(char, size) for char in text)
+
+
+def fit(text: str, size: int, width: int) -> str:
+    """The drawable text, cut with "…" to at most `width` pixels."""
+    text = drawable(text, size)
+    if font(size).getlength(text) <= width:
+        return text
+    while text and font(size).getlength(text + "…") > width:
+        text = text[:-1]
+    return text.rstrip() + "…"
+
+
+def _row(row: CardRow, y: int, size: int, indent: int, place: str, figures: tuple[int, str]) -> list[Text]:
+    """A standings row: its place, its name cut to the room the figures on the right leave, the figures."""
+    inner = WIDTH - 2 * MARGIN
+    figures_size, figures_fill = figures
+    shown = fit(row.figures, figures_size, inner // 3)
+    room = inner - indent - int(font(figures_size).getlength(shown)) - 24
+    return [Text(MARGIN, y, f"{row.place}.", size, place),
+            Text(MARGIN + indent, y, fit(row.name, size, room), size, INK),
+            Text(WIDTH - MARGIN, y + (size - figures_size) // 2, shown, figures_size, figures_fill, "ra")]
+
+
+def layout(title: str, day: str, heading: str, rows: list[CardRow], footer: str,
+           more: Callable[[int], str]) -> Card:
+    """Every text's place: the podium (the first three rows, large), then every row that fits under
+    MAX_HEIGHT; the rows left out become one "+N more" line (`more(n)` says it in the reader's language)."""
+    inner = WIDTH - 2 * MARGIN
+    band = 196
+    texts = [Text(MARGIN, 48, fit(title, TITLE, inner), TITLE, PAPER),
+             Text(MARGIN, 128, fit(day, DATE, inner), DATE, PAPER)]
+    y = band + 40
+    for row in rows[:3]:
+        texts += _row(row, y, PODIUM, 90, GREEN, (DATE, MUTED))
+        y += PODIUM_STEP
+    lines = [y + 10]
+    y += 36
+    texts.append(Text(MARGIN, y, fit(heading, DATE, inner), DATE, MUTED))
+    y += ROW_STEP + 6
+    bottom = MAX_HEIGHT - 80 - FOOTER  # the rows end here: the footer and its line fit under
+    fitting = max(0, (bottom - y) // ROW_STEP)
+    shown = len(rows) if len(rows) <= fitting else max(0, fitting - 1)
+    for row in rows[:shown]:
+        texts += _row(row, y, ROW, 80, MUTED, (ROW, INK))
+        y += ROW_STEP
+    if shown < len(rows):
+        texts.append(Text(MARGIN + 80, y, fit(more(len(rows) - shown), ROW, inner - 80), ROW, MUTED))
+        y += ROW_STEP
+    lines.append(y + 10)
+    y += 40
+    texts.append(Text(MARGIN, y, fit(footer, FOOTER, inner), FOOTER, GREEN))
+    return Card(y + FOOTER + 40, band, texts, lines, shown, len(rows) - shown)
+
+
+def render(card: Card) -> bytes:
+    """The card as PNG bytes."""
+    image = Image.new("RGB", (WIDTH, card.height), PAPER)
+    draw = ImageDraw.Draw(image)
+    draw.rectangle((0, 0, WIDTH, card.band), fill=GREEN)
+    for y in card.rules:
+        draw.line((MARGIN, y, WIDTH - MARGIN, y), fill=RULE, width=2)
+    for text in card.texts:
+        draw.text((text.x, text.y), text.text, font=font(text.size), fill=text.fill, anchor=text.anchor)
+    out = io.BytesIO()
+    image.save(out, format="PNG", optimize=True)
+    return out.getvalue()

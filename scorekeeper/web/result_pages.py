@@ -1,0 +1,104 @@
+"""The results of a finished game or tournament to keep (#21): an A4 print page and a PNG card for the group
+chat. Any key that opens the game or tournament reads them (a view link is enough); before the end they
+answer 409 with a sentence saying why.
+"""
+from __future__ import annotations
+
+import re
+from datetime import datetime
+from fractions import Fraction
+
+from flask import Blueprint, Response, make_response, render_template
+from flask_babel import format_date, gettext, ngettext
+
+from ..formats import card, results
+from ..rules import N_
+from ..rules.base import StateConflict
+from ..service import games, seasons, tournaments
+from . import get_db
+from .labels import variant_name
+
+bp = Blueprint("results", __name__)
+
+ROWS_PER_PAGE = 40  # one A4 sheet each, the header repeated
+
+
+class NotOverYet(StateConflict):
+    code = "not_finished"
+
+
+def finished_tournament(tournament_id: str, key: str) -> results.Results:
+    tournaments.authorize(get_db(), tournament_id, key)
+    t = tournaments.load(get_db(), tournament_id)
+    if not seasons.evening_over(get_db(), t):
+        raise NotOverYet(N_("The tournament is not over yet: its results can be printed or shared once every "
+                            "partita is finished."))
+    return results.of_tournament(t)
+
+
+def finished_game(game_id: str, key: str) -> results.Results:
+    games.authorize(get_db(), game_id, key)
+    loaded = games.load(get_db(), game_id)
+    if not loaded.state.finished:
+        raise NotOverYet(N_("The game is not over yet: its results can be printed or shared once it is finished."))
+    return results.of_game(loaded, variant_name(loaded.state.variant))
+
+
+def day(when: str) -> str:
+    """The date in the reader's language ("26 novembre 2026", "November 26, 2026"); empty for a game without
+    changes."""
+    return format_date(datetime.fromisoformat(when), format="long") if when else ""
+
+
+def print_page(found: results.Results):
+    """Black on white, no navigation: the rows in groups of `ROWS_PER_PAGE`, one group per printed page."""
+    pages = [found.rows[start:start + ROWS_PER_PAGE] for start in range(0, len(found.rows), ROWS_PER_PAGE)]
+    response = make_response(render_template("print_results.html", results=found, day=day(found.when),
+                                             pages=pages or [[]]))
+    response.headers["Cache-Control"] = "no-store"
+    return response
+
+
+@bp.get("/t/<tournament_id>/<key>/print")
+def tournament_print(tournament_id, key):
+    return print_page(finished_tournament(tournament_id, key))
+
+
+@bp.get("/g/<game_id>/<key>/print")
+def game_print(game_id, key):
+    return print_page(finished_game(game_id, key))
+
+
+def plain_points(value: Fraction) -> str:
+    """Table points in letters the card's font has: 13/3 → "4 1/3"."""
+    whole, rest = divmod(value.numerator, value.denominator)
+    return f"{whole} {rest}/{value.denominator}" if rest else str(whole)
+
+
+def card_rows(found: results.Results) -> list[card.CardRow]:
+    def figures(row: results.ResultRow) -> str:
+        if row.table_points is None:
+            return str(row.score)
+        return gettext("%(points)s pt · %(score)s", points=plain_points(row.table_points), score=row.score)
+    return [card.CardRow(row.place, row.name, figures(row)) for row in found.rows]
+
+
+def card_png(found: results.Results) -> Response:
+    """The PNG, as a download named after what it shows (the browser offers to save or share it)."""
+    drawn = card.layout(found.title, day(found.when), gettext("Final standings"), card_rows(found),
+                        gettext("Segnapunti — score sheets for card games"),
+                        lambda n: ngettext("+%(num)s more", "+%(num)s more", n))
+    name = re.sub(r"[^A-Za-z0-9]+", "-", found.title).strip("-").lower()[:40]
+    return Response(card.render(drawn), mimetype="image/png", headers={
+        "Content-Disposition": f'inline; filename="{name + "-" if name else ""}results.png"',
+        "Cache-Control": "private, no-store"})
+
+
+@bp.get("/t/<tournament_id>/<key>/card.png")
+def tournament_card(tournament_id, key):
+    return card_png(finished_tournament(tournament_id, key))
+
+
+@bp.get("/g/<game_id>/<key>/card.png")
+def game_card(game_id, key):
+    return card_png(finished_game(game_id, key))
