@@ -34,6 +34,7 @@ class Confirmed:
     hand: int
     seat: int | None  # who confirmed it
     at: str  # when (ISO time, UTC)
+    scores: list | None  # the hand's scores as confirmed: what no later change may alter
 
 
 @dataclass(frozen=True)
@@ -43,44 +44,65 @@ class Confirmation:
     unconfirmed: tuple[int, ...]  # the complete hands still to confirm, in order
 
 
-def asked(loaded: Loaded) -> bool:
+def asked(events: list[dict]) -> bool:
     """Whether the game was created with `confirmation` on (a fact of its `created` event)."""
-    return bool(loaded.events) and bool(loaded.events[0]["payload"].get("confirmation"))
+    return bool(events) and bool(events[0]["payload"].get("confirmation"))
 
 
-def complete(state, number: int) -> bool:
+def standing_marks(events: list[dict]) -> dict[int, Confirmed]:
+    """The confirmations standing, by hand, from the events alone: a `reopen`, a change of the hand or an undo
+    of one takes its confirmation away."""
+    if not asked(events):
+        return {}
+    _, undid = sort_out(events)
+    marks: dict[int, Confirmed] = {}
+    for row in events[1:]:
+        payload = undid.get(row["seq"], row)["payload"]  # an undo touches the hand of what it took back
+        if row["type"] == "confirm":
+            marks[payload["hand"]] = Confirmed(payload["hand"], row["actor_seat"], row["created_at"],
+                                               payload.get("scores"))
+        else:
+            marks.pop(payload.get("hand"), None)
+    return marks
+
+
+def complete(state, number) -> bool:
     """A hand whose result is in (scored): the only kind there is to confirm."""
     hands = state.hands
     return isinstance(number, int) and 1 <= number <= len(hands) and hands[number - 1].scores is not None
 
 
+def scores_of(state, number: int) -> list | None:
+    hands = state.hands
+    return list(hands[number - 1].scores or ()) if 1 <= number <= len(hands) else None
+
+
 def confirmation(loaded: Loaded) -> Confirmation:
-    if not asked(loaded):
+    if not asked(loaded.events):
         return Confirmation(False, {}, ())
-    _, undid = sort_out(loaded.events)
-    confirmed: dict[int, Confirmed] = {}
-    for row in loaded.events[1:]:
-        hand = undid.get(row["seq"], row)["payload"].get("hand")  # an undo touches the hand of what it took back
-        if row["type"] == "confirm":
-            confirmed[hand] = Confirmed(hand, row["actor_seat"], row["created_at"])
-        else:
-            confirmed.pop(hand, None)
     state = loaded.state
-    confirmed = {number: mark for number, mark in confirmed.items() if complete(state, number)}
+    confirmed = {number: mark for number, mark in standing_marks(loaded.events).items() if complete(state, number)}
     scored = (hand.number for hand in state.hands if hand.scores is not None)
     return Confirmation(True, confirmed, tuple(number for number in scored if number not in confirmed))
 
 
-def check_unlocked(loaded: Loaded, after, hand) -> None:
-    """Refuse a change (or an undo) of `hand` that leaves `after`, when it touches a confirmed hand: that hand
-    itself, or the scores of one (a correction of an earlier deal can change a later one's)."""
-    for number, mark in confirmation(loaded).confirmed.items():
-        if number == hand or _scores(loaded.state, number) != _scores(after, number):
-            raise HandConfirmed(N_("Hand %(hand)s was confirmed by %(name)s: a player must reopen it on their own "
-                                   "phone before it can be changed."), hand=number,
-                                name=loaded.state.players[mark.seat] if mark.seat is not None else "?")
+def check_unlocked(events: list[dict], hand) -> None:
+    """Refuse a change (or an undo) of a confirmed hand, before the rules look at it (it is not theirs to judge)."""
+    mark = standing_marks(events).get(hand)
+    if mark is not None:
+        raise _locked(events, mark)
 
 
-def _scores(state, number: int):
-    hands = state.hands
-    return list(hands[number - 1].scores or ()) if number <= len(hands) else None
+def check_scores_kept(events: list[dict], after) -> None:
+    """Refuse a change that would leave `after` with other scores in a confirmed hand than were confirmed (a
+    correction of an earlier deal can change a later one's: the games and rubber of partnership Whist)."""
+    for number, mark in standing_marks(events).items():
+        if mark.scores is not None and scores_of(after, number) != mark.scores:
+            raise _locked(events, mark)
+
+
+def _locked(events: list[dict], mark: Confirmed) -> HandConfirmed:
+    players = events[0]["payload"].get("players", [])
+    name = players[mark.seat] if mark.seat is not None and mark.seat < len(players) else "?"
+    return HandConfirmed(N_("Hand %(hand)s was confirmed by %(name)s: a player must reopen it on their own phone "
+                            "before it can be changed."), hand=mark.hand, name=name)

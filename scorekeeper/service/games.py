@@ -31,7 +31,8 @@ from ..store import live
 from ..model.turns import taking_turns
 from ..store.keys import find_key, new_id, new_key
 from ..model import EVERYTHING, MARKS, ROLES, Access, Loaded, NotFound, Seen, sort_out, visibility  # noqa: F401
-from ..model.confirmation import HandNotComplete, StaleHand, check_unlocked, complete, confirmation
+from ..model.confirmation import (HandNotComplete, StaleHand, check_scores_kept, check_unlocked, complete,
+                                  confirmation, scores_of)
 from ..rules import N_, VARIANTS, RuleError, new_game
 from ..rules.base import StateConflict, TooManyChanges
 
@@ -285,10 +286,11 @@ def change(db, access: Access, event: dict, versions: Collection[str] | None = N
         _check_hand_unchanged(loaded, event, hand_seen)
         if access.role == "seat":
             _seat_may_enter(loaded, event)
+        check_unlocked(loaded.events, event.get("hand"))
         state = loaded.state.apply(event)  # the rules' refusal first (all slips in: bidding closed)
         if access.role != "seat":
             _scorer_leaves_own_entries(loaded, event)
-        check_unlocked(loaded, state, event.get("hand"))
+        check_scores_kept(loaded.events, state)
         seq = loaded.version + 1
         appended = store.append_event(db, access.game_id, seq, "change", event, access.role, access.seat)
     return _published(db, Loaded(access.game_id, state, seq, [*loaded.events, appended]))
@@ -335,11 +337,11 @@ def undo(db, access: Access, versions: Collection[str] | None = None) -> Loaded:
         standing = sort_out(rows)[0]
         if not standing:
             raise StateConflict(N_("There is nothing to undo."))
-        before = load(db, access.game_id)
+        check_unlocked(rows, standing[-1]["payload"].get("hand"))
         seq = version + 1
         rows.append(store.append_event(db, access.game_id, seq, "undo", {}, access.role, access.seat))
         state = replay(rows)
-        check_unlocked(before, state, standing[-1]["payload"].get("hand"))
+        check_scores_kept(rows, state)
     return _published(db, Loaded(access.game_id, state, seq, rows))
 
 
@@ -444,9 +446,11 @@ def _confirmable(loaded: Loaded, hand):
 
 
 def _marked(db, loaded: Loaded, kind: str, hand: int, role: str, seat: int | None) -> Loaded:
-    """Append a mark inside the caller's write unit (the game's state stays as it was)."""
+    """Append a mark inside the caller's write unit (the game's state stays as it was); a confirmation keeps
+    the scores it confirmed, which no later change may then alter."""
     seq = loaded.version + 1
-    appended = store.append_event(db, loaded.id, seq, kind, {"hand": hand}, role, seat)
+    mark = {"hand": hand, "scores": scores_of(loaded.state, hand)} if kind == "confirm" else {"hand": hand}
+    appended = store.append_event(db, loaded.id, seq, kind, mark, role, seat)
     return Loaded(loaded.id, loaded.state, seq, [*loaded.events, appended])
 
 

@@ -193,22 +193,6 @@ def _game_paths(family: str | None) -> dict:
             "summary": "Record or correct a hand (scorer): the fields of the game's family",
             "requestBody": body({"$ref": "#/components/schemas/HandBody"}),
             "responses": {"200": game, **errors(*WRITES, 404, 409, 412, 422)}}},
-        "/api/v1/games/{game_id}/hands/{n}/confirm": {"post": {
-            **write, "parameters": [GAME_ID, HAND], "operationId": "confirmHand",
-            "summary": "Confirm a complete hand as it was at `version` (a seat key other than the scorer's; games "
-                       "created with `confirmation`)",
-            "description": "The hand is then locked: a correction or undo touching it answers 409 `hand_confirmed` "
-                           "until a player reopens it. Confirmed already: 200, nothing recorded. The hand changed "
-                           "after `version`: 409 `stale_hand`. Not complete (or no such hand): 409 "
-                           "`hand_not_complete`. The scorer's and the view key: 403.",
-            "requestBody": body(ref(shapes.Confirm)),
-            "responses": {"200": game, **errors(*WRITES, 404, 409, 422)}}},
-        "/api/v1/games/{game_id}/hands/{n}/reopen": {"post": {
-            **write, "parameters": [GAME_ID, HAND], "operationId": "reopenHand",
-            "summary": "Reopen a confirmed hand so that the scorer can correct it (a seat key); it then needs a new "
-                       "confirmation",
-            "description": "A hand that is not confirmed: 409 `conflict`. The scorer's and the view key: 403.",
-            "responses": {"200": game, **errors(*WRITES, 404, 409)}}},
         "/api/v1/games/{game_id}/undo": {"post": {
             **write, "parameters": [GAME_ID, IF_MATCH], "operationId": "undo",
             "summary": "Take back the latest change still standing (scorer)",
@@ -236,6 +220,22 @@ def _game_paths(family: str | None) -> dict:
                                      "schema": {"type": "string"}}],
             **write, "responses": {"200": {"description": "Event stream", "content": {"text/event-stream": {
                 "schema": {"type": "string"}}}}, **errors(404, 429)}}},
+        "/api/v1/games/{game_id}/hands/{n}/confirm": {"post": {
+            **write, "parameters": [GAME_ID, HAND], "operationId": "confirmHand",
+            "summary": "Confirm a complete hand as it was at `version` (a player's seat key; games "
+                       "created with `confirmation`)",
+            "description": "The hand is then locked: a correction or undo touching it answers 409 `hand_confirmed` "
+                           "until a player reopens it. Confirmed already: 200, nothing recorded. The hand changed "
+                           "after `version`: 409 `stale_hand`. Not complete (or no such hand): 409 "
+                           "`hand_not_complete`. The scorer's and the view key: 403.",
+            "requestBody": body(ref(shapes.Confirm)),
+            "responses": {"200": game, **errors(*WRITES, 404, 409, 422)}}},
+        "/api/v1/games/{game_id}/hands/{n}/reopen": {"post": {
+            **write, "parameters": [GAME_ID, HAND], "operationId": "reopenHand",
+            "summary": "Reopen a confirmed hand so that the scorer can correct it (a seat key); it then needs a new "
+                       "confirmation",
+            "description": "A hand that is not confirmed: 409 `conflict`. The scorer's and the view key: 403.",
+            "responses": {"200": game, **errors(*WRITES, 404, 409)}}},
     }
     if any(each.bid_body for each in _families(family)):
         paths["/api/v1/games/{game_id}/hands/{n}/bids/{seat}"] = {"put": {

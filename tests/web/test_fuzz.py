@@ -574,6 +574,14 @@ def test_fuzz_undo_and_rotate_forms(subjects, data, role, htmx):
     post(subjects, lambda s: f"/g/{s.id}/{s.game_key(role)}/{action}", body, htmx)
 
 
+@FORMS
+@given(data=st.data(), role=GAME_ROLES, number=st.integers(-1, 30), htmx=st.booleans())
+def test_fuzz_confirm_and_reopen_forms(subjects, data, role, number, htmx):
+    body = draw_form(data, {"version": NUMBER})
+    action = data.draw(st.sampled_from(["confirm", "reopen"]))
+    post(subjects, lambda s: f"/g/{s.id}/{s.game_key(role)}/hands/{number}/{action}", body, htmx)
+
+
 # --------------------------------------------------------------------------------------------
 # Tournament pages
 # --------------------------------------------------------------------------------------------
@@ -610,7 +618,8 @@ def test_fuzz_remove_and_rotate_tournament_forms(tournament_subjects, data, role
 FUZZED = {"/new", "/g/<game_id>/<key>/bid", "/g/<game_id>/<key>/hands/<int:number>", "/g/<game_id>/<key>/undo",
           "/g/<game_id>/<key>/rotate", "/g/<game_id>/<key>/end", "/tournaments/new", "/t/<tournament_id>/<key>/games",
           "/t/<tournament_id>/<key>/join", "/t/<tournament_id>/<key>/games/<game_id>/remove",
-          "/t/<tournament_id>/<key>/rotate", "/g/<game_id>/<key>/rematch", "/forget/<kind>/<item_id>", "/import"}
+          "/t/<tournament_id>/<key>/rotate", "/g/<game_id>/<key>/rematch", "/forget/<kind>/<item_id>", "/import",
+          "/g/<game_id>/<key>/hands/<int:number>/confirm", "/g/<game_id>/<key>/hands/<int:number>/reopen"}
 
 
 @FORMS
