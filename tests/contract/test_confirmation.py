@@ -89,3 +89,17 @@ def test_a_game_without_confirmation(api):
     status, refused = post(api, game, "/hands/1/confirm", game["keys"]["seats"][1], {"version": 2})
     assert (status, refused["error"]["code"]) == (409, "conflict")
     assert api.create(confirmation="yes").status_code == 422
+
+
+def test_a_correction_that_would_rescore_a_confirmed_deal_is_refused(api):
+    """Whist-classico: deal 2's 4 points are capped at the 2 that win the game (3 + 2 = 5); corrected to 1 point,
+    deal 1 would leave deal 2 its 4. Deal 2 is confirmed, so the correction of deal 1 is refused, naming deal 2."""
+    game = api.game(variant="whist-classico", confirmation=True)
+    scorer, seat = game["keys"]["scorer"], game["keys"]["seats"][1]
+    api.recorded(game["id"], scorer, 1, {"trump": "S", "tricks": [9, 4]})
+    played = api.recorded(game["id"], scorer, 2, {"trump": "S", "tricks": [10, 3]})
+    assert [hand["scores"] for hand in played["hands"][:2]] == [[3, 0], [2, 0]]
+    assert post(api, game, "/hands/2/confirm", seat, {"version": played["version"]})[0] == 200
+    refused = api.hand(game["id"], scorer, 1, {"tricks": [7, 6]})
+    assert refused.status_code == 409 and refused.get_json()["error"]["message"].startswith("Hand 2 was confirmed")
+    assert api.recorded(game["id"], scorer, 1, {"tricks": [9, 4], "trump": "H"})["hands"][1]["scores"] == [2, 0]

@@ -62,3 +62,32 @@ def test_a_stale_page_confirms_nothing(client, api):
     stale = client.post(f"/g/{game['id']}/{seat}/hands/1/confirm", data={"version": "2"})
     assert stale.status_code == 409 and "look at it again" in stale.get_data(as_text=True)
     assert api.get(game["id"], scorer).get_json()["confirmation"]["unconfirmed"] == [1]
+
+
+def test_sealed_bids_stay_sealed_for_the_confirming_player(client, api):
+    """Biglietti (hand 7): the sealed bids are not on the page of the player asked to confirm (there is no hand
+    to confirm before the tricks are in); once they are, the hand is confirmed with every bid shown."""
+    game = api.game(confirmation=True)
+    scorer, seats = game["keys"]["scorer"], game["keys"]["seats"]
+    for number in range(1, 7):  # bids 3 3 3 3, tricks 3 3 3 4; each confirmed from Bruno's phone
+        played = api.recorded(game["id"], scorer, number, {"bids": [3, 3, 3, 3], "tricks": [3, 3, 3, 4]})
+        confirmed = client.post(f"/g/{game['id']}/{seats[1]}/hands/{number}/confirm",
+                                data={"version": str(played["version"])})
+        assert confirmed.status_code == 303
+    for seat, sealed in enumerate([11, 9, 12, 10]):
+        assert api.bid(game["id"], seats[seat], 7, seat, sealed).status_code == 200
+    page = sheet(client, game, seats[1])
+    assert "confirm-panel" not in page and 'cell-bid">9<' in page  # Bruno sees his own bid, no other
+    assert [bid for bid in (11, 12, 10) if f'cell-bid">{bid}<' in page] == []
+    played = api.recorded(game["id"], scorer, 7, {"tricks": [2, 4, 3, 4]})
+    page = sheet(client, game, seats[1])
+    panel = page[page.index('class="confirm-panel"'):page.index("</section>")]
+    assert "Is hand 7 right?" in panel and all(f"<td>{bid}</td>" in panel for bid in (11, 9, 12, 10))
+
+
+def test_the_event_stream_names_the_hand_confirmed():
+    from scorekeeper.web.live_views import describe
+    row = {"seq": 4, "type": "confirm", "payload": {"hand": 2, "scores": [1, 2]}, "actor_role": "seat",
+           "actor_seat": 1, "created_at": "2026-11-26T17:00:00.000+00:00"}
+    assert describe(row) == {"version": 4, "change": "confirm", "by": "seat", "at": row["created_at"], "hand": 2,
+                             "by_seat": 1}
