@@ -47,3 +47,23 @@ def test_the_organiser_reopens_a_confirmed_hand(app, api):
     assert read["confirmation"] == {"on": True, "unconfirmed": [1], "confirmed": []}
     history = api.client.get(f"/g/{game['id']}/{scorer}/hands/1/history").get_data(as_text=True)
     assert "organiser" in history and "reopened the hand" in history
+
+
+def test_the_organisers_page_reopens_a_hand_of_its_own_partite_only(client, api):
+    made = tournament(client, True)
+    organiser, join = made["keys"]["organiser"], made["keys"]["join"]
+    added = client.post(f"/api/v1/tournaments/{made['id']}/games", json={"players": PLAYERS},
+                        headers=api.headers(organiser)).get_json()
+    cards = added["game"]["hands"][0]["cards"]
+    played = api.recorded(added["id"], added["keys"]["scorer"], 1,
+                          {"trump": "S", "bids": [1, 0, 0, 0], "tricks": [cards, 0, 0, 0]})
+    assert client.post(f"/api/v1/games/{added['id']}/hands/1/confirm", json={"version": played["version"]},
+                       headers=api.headers(added["keys"]["seats"][1])).status_code == 200
+    other = api.game(confirmation=True)
+    url = f"/t/{made['id']}/{{key}}/games/{{game}}/hands/1/reopen"
+    assert client.post(url.format(key=join, game=added["id"])).status_code == 404  # not the organiser
+    assert client.post(url.format(key=organiser, game=other["id"])).status_code == 404  # not its partita
+    reopened = client.post(url.format(key=organiser, game=added["id"]))
+    assert reopened.status_code == 303 and reopened.headers["Location"].endswith(f"/t/{made['id']}/{organiser}")
+    assert api.get(added["id"], added["keys"]["scorer"]).get_json()["confirmation"]["unconfirmed"] == [1]
+    assert client.post(url.format(key=organiser, game=added["id"])).status_code == 409  # nothing to reopen now

@@ -615,11 +615,21 @@ def test_fuzz_remove_and_rotate_tournament_forms(tournament_subjects, data, role
                                  f"{ {'partita': s.partita, 'game': s.id, 'other': 'nope'}[which] }/remove", body)
 
 
+@FORMS
+@given(role=FORM_TOURNAMENT_ROLES, which=st.sampled_from(["partita", "game", "other"]), number=st.integers(-1, 30))
+def test_fuzz_organiser_reopen_form(tournament_subjects, role, which, number):
+    def url(s):
+        game = {"partita": s.partita, "game": s.id, "other": "nope"}[which]
+        return f"/t/{s.tournament}/{s.tournament_key(role)}/games/{game}/hands/{number}/reopen"
+    post(tournament_subjects, url, b"")
+
+
 FUZZED = {"/new", "/g/<game_id>/<key>/bid", "/g/<game_id>/<key>/hands/<int:number>", "/g/<game_id>/<key>/undo",
           "/g/<game_id>/<key>/rotate", "/g/<game_id>/<key>/end", "/tournaments/new", "/t/<tournament_id>/<key>/games",
           "/t/<tournament_id>/<key>/join", "/t/<tournament_id>/<key>/games/<game_id>/remove",
           "/t/<tournament_id>/<key>/rotate", "/g/<game_id>/<key>/rematch", "/forget/<kind>/<item_id>", "/import",
-          "/g/<game_id>/<key>/hands/<int:number>/confirm", "/g/<game_id>/<key>/hands/<int:number>/reopen"}
+          "/g/<game_id>/<key>/hands/<int:number>/confirm", "/g/<game_id>/<key>/hands/<int:number>/reopen",
+          "/t/<tournament_id>/<key>/games/<game_id>/hands/<int:number>/reopen"}
 
 
 @FORMS
