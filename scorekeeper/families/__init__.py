@@ -53,7 +53,8 @@ class Family:
     columns: Callable[[GameState], list[str]]  # whose scores the sheet, the chart and `totals` list
     hand_json: Callable[[Hand, GameState, Seen], dict]
     game_json: Callable[[GameState, Seen], dict]  # the API fields beyond those every game has
-    csv_rows: Callable[[GameState], Iterable[dict]]  # one dict per scored hand: the columns after `variant`
+    # One dict per scored hand: the columns after `variant` (also the lines of the hand a player confirms, #21).
+    csv_rows: Callable[[GameState], Iterable[dict]]
     csv_record: Callable[[Hand], dict]  # the `hand` event that records a scored hand again (the CSV's `record`)
     # One recorded change in the reader's language, with what this reader may see of it; for a correction
     # (`corrected=True`) only what was entered: the sheet says "corrected" around it.

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from ..families import family_of
 from ..model import Access, Loaded, visibility
+from ..model.confirmation import confirmation
 from ..rules.base import format_fraction
 from ..model.turns import taking_turns
 
@@ -26,6 +27,15 @@ def game_json(loaded: Loaded, access: Access | None) -> dict:
         "standings": [{"seat": p.seat, "player": state.players[p.seat], "place": p.place, "total": p.total,
                        "table_points": format_fraction(p.table_points) if p.table_points is not None else None}
                       for p in state.standings],
+        "confirmation": confirmation_json(loaded),
     }
     data.update(family.game_json(state, seen))
     return data
+
+
+def confirmation_json(loaded: Loaded) -> dict:
+    """Which complete hands are still to confirm, and who confirmed the others when (#21)."""
+    marks, players = confirmation(loaded), loaded.state.players
+    return {"on": marks.on, "unconfirmed": list(marks.unconfirmed),
+            "confirmed": [{"hand": mark.hand, "by": players[mark.seat] if mark.seat is not None else None,
+                           "at": mark.at} for _, mark in sorted(marks.confirmed.items())]}

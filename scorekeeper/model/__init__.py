@@ -12,6 +12,9 @@ from ..rules.base import N_
 from ..rules.family import GameState
 
 ROLES = ("scorer", "view", "seat")
+# Events that mark a hand without changing it (#21: another player confirms it, or it is reopened): never
+# applied to the game's state, never taken back by an undo.
+MARKS = ("confirm", "reopen")
 
 
 def whole(text: str, digits: int = 3) -> int:
@@ -117,11 +120,12 @@ class Loaded:
 
 
 def sort_out(rows: list[dict]) -> tuple[list[dict], dict[int, dict]]:
-    """The changes still standing, and for each undo (by its number) the change it took back."""
+    """The changes still standing, and for each undo (by its number) the change it took back (marks are no
+    change: they are neither standing nor undone)."""
     standing, undid = [], {}
     for row in rows[1:]:
         if row["type"] == "undo":
             undid[row["seq"]] = standing.pop()
-        else:
+        elif row["type"] not in MARKS:
             standing.append(row)
     return standing, undid

@@ -187,6 +187,9 @@ def _first_dealer(players: tuple[int, ...]) -> Any:
     return Annotated[int | None, Field(ge=0, le=max(players) - 1), BeforeValidator(checked)]
 
 
+CONFIRMATION = Annotated[bool, Field(description="Another player confirms each complete hand on their own phone "
+                                               "(false when absent)."),
+                         BeforeValidator(tournaments_rules.check_confirmation)]
 ASKS_PLAYERS = {"players": lambda: InvalidPlayers(N_("Players must be a list of names."))}
 
 
@@ -203,7 +206,8 @@ def new_game_body(variant) -> type[Body]:
         variant=(Literal[variant.id], ...),
         players=(_names(variant.players), ...),
         options=(_options(variant), MISSING),
-        first_dealer=(_first_dealer(variant.players), Field(MISSING, description="Drawn at random when absent.")))
+        first_dealer=(_first_dealer(variant.players), Field(MISSING, description="Drawn at random when absent.")),
+        confirmation=(CONFIRMATION, MISSING))
     return model
 
 
@@ -401,6 +405,28 @@ class Standing(Answer):
     table_points: str | None = Field(description="whist-torneo: an exact number (`\"8\"`, `\"13/3\"`); else null.")
 
 
+class Confirm(Body):
+    """The version of the game the confirming page (or client) showed the hand at: a hand changed since is 409."""
+
+    asks: ClassVar[dict] = {"version": lambda: InvalidInput(N_("Say which version of the game you looked at."),
+                                                            field="version")}
+    version: whole("version", 1, 999_999_999)
+
+
+class ConfirmedHand(Answer):
+    hand: int
+    by: str | None = Field(description="The player who confirmed it.")
+    at: str = Field(description="When (ISO 8601, UTC).")
+
+
+class ConfirmationAnswer(Answer):
+    """Which complete hands another player confirmed on their own phone (#21)."""
+
+    on: bool = Field(description="The game asks for each complete hand to be confirmed.")
+    unconfirmed: list[int] = Field(description="The complete hands still to confirm (always empty when off).")
+    confirmed: list[ConfirmedHand]
+
+
 class GameAnswer(Answer):
     """What every game shows; its family adds its own fields (see `variant`)."""
 
@@ -417,6 +443,7 @@ class GameAnswer(Answer):
     totals: list[int] = Field(description="Running totals after the last scored hand: per seat (per side in "
                                           "partnership Whist).")
     standings: list[Standing]
+    confirmation: ConfirmationAnswer
 
 
 class Keys(Answer):

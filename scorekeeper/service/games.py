@@ -30,7 +30,9 @@ from ..store import db as store
 from ..store import live
 from ..model.turns import taking_turns
 from ..store.keys import find_key, new_id, new_key
-from ..model import EVERYTHING, ROLES, Access, Loaded, NotFound, Seen, sort_out, visibility  # noqa: F401
+from ..model import EVERYTHING, MARKS, ROLES, Access, Loaded, NotFound, Seen, sort_out, visibility  # noqa: F401
+from ..model.confirmation import (HandNotComplete, StaleHand, check_scores_kept, check_unlocked, complete,
+                                  confirmation, scores_of)
 from ..rules import N_, VARIANTS, RuleError, new_game
 from ..rules.base import StateConflict, TooManyChanges
 
@@ -42,12 +44,15 @@ class VersionMismatch(RuleError):
     code = "version_mismatch"
 
 
-def create(db, variant, players, first_dealer=None, options=None, also=None) -> tuple[Loaded, dict]:
+def create(db, variant, players, first_dealer=None, options=None, also=None,
+           confirmation: bool = False) -> tuple[Loaded, dict]:
     """Create a game and its keys; returns the game and {'scorer', 'view', 'seats'}.
 
     `also(db, game_id)` runs in the same transaction (a tournament attaching its new partita):
-    when it refuses, no game is left behind."""
-    [made] = create_many(db, [New(variant, players, first_dealer, options, also)])
+    when it refuses, no game is left behind. `confirmation`: another player confirms each complete hand on
+    their own phone (kept in the `created` event, as the game's other settings)."""
+    created = {"confirmation": True} if confirmation else None
+    [made] = create_many(db, [New(variant, players, first_dealer, options, also, created)])
     return made
 
 
@@ -174,11 +179,12 @@ def _caught_up(db, kept: Loaded) -> Loaded | None:
     newer = rows[1:]
     if not newer:
         return kept
-    if any(row["type"] != "change" for row in newer):
+    if any(row["type"] not in ("change", *MARKS) for row in newer):
         return None
     state = kept.state
     for row in taking_turns(newer):
-        state = state.apply(row["payload"])
+        if row["type"] == "change":
+            state = state.apply(row["payload"])
     return Loaded(kept.id, state, newer[-1]["seq"], [*kept.events, *newer])
 
 
@@ -280,15 +286,14 @@ def change(db, access: Access, event: dict, versions: Collection[str] | None = N
         _check_hand_unchanged(loaded, event, hand_seen)
         if access.role == "seat":
             _seat_may_enter(loaded, event)
+        check_unlocked(loaded.events, event.get("hand"))
         state = loaded.state.apply(event)  # the rules' refusal first (all slips in: bidding closed)
         if access.role != "seat":
             _scorer_leaves_own_entries(loaded, event)
+        check_scores_kept(loaded.events, state)
         seq = loaded.version + 1
         appended = store.append_event(db, access.game_id, seq, "change", event, access.role, access.seat)
-    changed = Loaded(access.game_id, state, seq, [*loaded.events, appended])
-    remember(db, changed)
-    live.hub(db.path).published(access.game_id, seq)
-    return changed
+    return _published(db, Loaded(access.game_id, state, seq, [*loaded.events, appended]))
 
 
 def _check_hand_unchanged(loaded: Loaded, event: dict, seen) -> None:
@@ -299,11 +304,7 @@ def _check_hand_unchanged(loaded: Loaded, event: dict, seen) -> None:
         return
     hand, own = event.get("hand"), loaded.variant.own_entry(event)
     players = len(loaded.state.players)
-    _, undid = sort_out(loaded.events)
-    for row in loaded.events[1:]:
-        payload = undid.get(row["seq"], row)["payload"]
-        if row["seq"] <= seen or payload.get("hand") != hand:
-            continue
+    for payload in _changes_since(loaded, hand, seen):
         if own is None:
             raise VersionMismatch(N_("Someone else changed hand %(hand)s meanwhile: look at it again and retry."),
                                   hand=hand)
@@ -311,6 +312,16 @@ def _check_hand_unchanged(loaded: Loaded, event: dict, seen) -> None:
             raise VersionMismatch(N_("That bid was already recorded (a second tap, or another phone): nothing "
                                      "more was recorded. Look at the sheet, and tap again if it is not what you "
                                      "meant."))
+
+
+def _changes_since(loaded: Loaded, hand, seen: int):
+    """The changes to `hand` made (or taken back) after version `seen`; marks (a confirmation) change nothing."""
+    _, undid = sort_out(loaded.events)
+    for row in loaded.events[1:]:
+        if row["seq"] > seen and row["type"] not in MARKS:
+            payload = undid.get(row["seq"], row)["payload"]
+            if payload.get("hand") == hand:
+                yield payload
 
 
 def undo(db, access: Access, versions: Collection[str] | None = None) -> Loaded:
@@ -323,15 +334,15 @@ def undo(db, access: Access, versions: Collection[str] | None = None) -> Loaded:
             raise NotFound()
         version = rows[-1]["seq"]
         _check_version(Loaded(access.game_id, None, version, rows), versions)
-        if not sort_out(rows)[0]:
+        standing = sort_out(rows)[0]
+        if not standing:
             raise StateConflict(N_("There is nothing to undo."))
+        check_unlocked(rows, standing[-1]["payload"].get("hand"))
         seq = version + 1
         rows.append(store.append_event(db, access.game_id, seq, "undo", {}, access.role, access.seat))
         state = replay(rows)
-    undone = Loaded(access.game_id, state, seq, rows)
-    remember(db, undone)
-    live.hub(db.path).published(access.game_id, seq)
-    return undone
+        check_scores_kept(rows, state)
+    return _published(db, Loaded(access.game_id, state, seq, rows))
 
 
 def authorize_change(access: Access, event: dict, variant) -> None:
@@ -355,8 +366,8 @@ def _seat_may_enter(loaded: Loaded, event: dict) -> None:
     hand, seat = event.get("hand"), event.get("seat")
     if hand != loaded.state.current_hand:
         raise StateConflict(N_("Bidding for that hand is closed."))
-    made = sum(1 for row in loaded.events[1:] if row["actor_role"] == "seat" and row["actor_seat"] == seat
-               and row["payload"].get("hand") == hand)
+    made = sum(1 for row in loaded.events[1:] if row["type"] == "change" and row["actor_role"] == "seat"
+               and row["actor_seat"] == seat and row["payload"].get("hand") == hand)
     if made >= SEAT_CHANGES_PER_HAND:
         raise TooManyChanges(N_("From your own phone a bid can be changed %(count)s times a hand: ask the scorer "
                                 "to enter it."), count=SEAT_CHANGES_PER_HAND)
@@ -386,6 +397,68 @@ def _made_by(standing: list[dict], hand, seat, players: int, variant) -> str | N
         if payload.get("hand") == hand and seat in variant.entries_set(payload, players):
             return row["actor_role"]
     return None
+
+
+# -- the opponents confirm (#21) ---------------------------------------------------------------------------
+def confirm(db, access: Access, hand, seen: int) -> Loaded:
+    """Another player confirms a complete hand with one tap on their own phone, as it was shown at version `seen`
+    (changed since: `StaleHand`, nothing recorded). Confirmed already: the game as it is, nothing recorded — the
+    second tap of a double tap, or two players tapping at once, are no error."""
+    if access.role != "seat":
+        raise Forbidden(N_("The hand must be confirmed by another player, on their own phone."))
+    with store.write(db):
+        loaded = load(db, access.game_id)
+        marks = _confirmable(loaded, hand)
+        if any(True for _ in _changes_since(loaded, hand, seen)):
+            raise StaleHand(N_("Hand %(hand)s changed after your page showed it: look at it again before "
+                               "confirming."), hand=hand)
+        if hand in marks.confirmed:
+            return loaded
+        marked = _marked(db, loaded, "confirm", hand, access.role, access.seat)
+    return _published(db, marked)
+
+
+def reopen(db, game_id: str, hand, by: Access | str = "organiser") -> Loaded:
+    """Reopen a confirmed hand so that it can be corrected (it then needs a new confirmation): from a player's
+    own phone (`by` their seat's Access), or by the tournament's organiser (`by="organiser"`, whose page checked
+    the tournament's key)."""
+    organiser = by == "organiser"
+    if not organiser and not (isinstance(by, Access) and by.role == "seat" and by.game_id == game_id):
+        raise Forbidden(N_("A confirmed hand can be reopened by a player on their own phone, or by the "
+                           "tournament's organiser."))
+    with store.write(db):
+        loaded = load(db, game_id)
+        if hand not in _confirmable(loaded, hand).confirmed:
+            raise StateConflict(N_("Hand %(hand)s is not confirmed: there is nothing to reopen."), hand=hand)
+        role, seat = ("organiser", None) if organiser else (by.role, by.seat)
+        marked = _marked(db, loaded, "reopen", hand, role, seat)
+    return _published(db, marked)
+
+
+def _confirmable(loaded: Loaded, hand):
+    marks = confirmation(loaded)
+    if not marks.on:
+        raise StateConflict(N_("This game does not ask the players to confirm its hands."))
+    if not complete(loaded.state, hand):
+        raise HandNotComplete(N_("Hand %(hand)s is not complete: it can be confirmed once its result is in."),
+                              hand=str(hand)[:20])
+    return marks
+
+
+def _marked(db, loaded: Loaded, kind: str, hand: int, role: str, seat: int | None) -> Loaded:
+    """Append a mark inside the caller's write unit (the game's state stays as it was); a confirmation keeps
+    the scores it confirmed, which no later change may then alter."""
+    seq = loaded.version + 1
+    mark = {"hand": hand, "scores": scores_of(loaded.state, hand)} if kind == "confirm" else {"hand": hand}
+    appended = store.append_event(db, loaded.id, seq, kind, mark, role, seat)
+    return Loaded(loaded.id, loaded.state, seq, [*loaded.events, appended])
+
+
+def _published(db, loaded: Loaded) -> Loaded:
+    """After the commit: kept, and every open view told (the version moved on, so every phone refreshes)."""
+    remember(db, loaded)
+    live.hub(db.path).published(loaded.id, loaded.version)
+    return loaded
 
 
 def rotate(db, access: Access, role: str, seat=None) -> str:

@@ -299,7 +299,8 @@ def add_new_game(db, access: Access, players, options=None, first_dealer=None, t
     def attach(db, game_id):
         placed["at"] = _attach(db, access.tournament_id, game_id, table, number)
 
-    loaded, keys = games.create(db, VARIANT, players, first_dealer, options, also=attach)
+    loaded, keys = games.create(db, VARIANT, players, first_dealer, options, also=attach,
+                                confirmation=bool(tournament["confirmation"]))
     table, number = placed["at"]
     return Table(loaded.id, table, number, loaded), keys
 

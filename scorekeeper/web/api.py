@@ -94,7 +94,7 @@ def create_game():
     data = body()
     shapes.check_new_game(data)
     loaded, keys = games.create(get_db(), data.get("variant"), data.get("players"), data.get("first_dealer"),
-                                data.get("options"))
+                                data.get("options"), confirmation=data.get("confirmation", False))
     return created(loaded, keys)
 
 
@@ -162,6 +162,23 @@ def put_hand(game_id, number):
 def undo(game_id):
     who = access(game_id)
     return respond(games.undo(get_db(), who, if_match()), who)
+
+
+@bp.post("/games/<game_id>/hands/<int(signed=True):number>/confirm")
+def confirm(game_id, number):
+    """Another player confirms a complete hand as it was at `version` (docs/api.md, Confirmation)."""
+    who = access(game_id)
+    data = body()
+    if who.role == "seat":  # the other keys are refused as such (403), whatever they sent
+        shapes.check(shapes.Confirm, data)
+    return respond(games.confirm(get_db(), who, number, data.get("version")), who)
+
+
+@bp.post("/games/<game_id>/hands/<int(signed=True):number>/reopen")
+def reopen(game_id, number):
+    """A player reopens a confirmed hand so that the scorer can correct it."""
+    who = access(game_id)
+    return respond(games.reopen(get_db(), game_id, number, by=who), who)
 
 
 @bp.post("/games/<game_id>/end")

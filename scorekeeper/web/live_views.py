@@ -136,7 +136,7 @@ def describe(event: dict) -> dict:
     payload = event["payload"]
     data = {"version": event["seq"], "change": payload.get("type", event["type"]) if event["type"] == "change"
             else event["type"], "by": event["actor_role"], "at": event["created_at"]}
-    if event["type"] == "change":
+    if event["type"] in ("change", *games.MARKS):  # a mark: the hand confirmed or reopened
         data["hand"] = payload.get("hand")
         if "seat" in payload:  # a player's own entry (a bid)
             data["seat"] = payload["seat"]

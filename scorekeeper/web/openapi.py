@@ -33,7 +33,7 @@ ERRORS = {
     404: "`not_found`: unknown game (or tournament, or season), or a key that does not open it — the same answer "
          "for both",
     409: "A state conflict: `hand_not_current`, `bidding_closed`, `conflict`, `too_many_changes`, `table_taken`, "
-         "`already_in_tournament`, `already_in_season`",
+         "`already_in_tournament`, `already_in_season`, `hand_confirmed`, `hand_not_complete`, `stale_hand`",
     412: "`version_mismatch`: `If-Match` names a version that is no longer current; the error carries the game",
     413: "`too_large`: the body is over 64 KB (16 MB for a CSV import), chunked or not",
     415: "`unsupported_media_type`: the body is not `text/csv`",
@@ -114,7 +114,8 @@ def components(family: str | None = None) -> dict:
     models = [*shapes.NEW_GAME.values(), shapes.Rotate, shapes.NewTournament, shapes.NewPartita,
               shapes.AttachPartita, shapes.RotateTournament, shapes.Created, shapes.Rotated, shapes.Error,
               shapes.TournamentCreated, shapes.Tournament, shapes.PartitaAdded, shapes.TournamentRotated,
-              shapes.Roster, shapes.RosterPlayer, shapes.SwapSeats, shapes.StartTable, *season_shapes.MODELS]
+              shapes.Roster, shapes.RosterPlayer, shapes.SwapSeats, shapes.StartTable, shapes.Confirm,
+              *season_shapes.MODELS]
     for each in families:
         models += [each.hand_body, each.game_answer] + ([each.bid_body] if each.bid_body else [])
     _, generated = models_json_schema([(model, "validation") for model in models], ref_template=REF,
@@ -222,6 +223,22 @@ def _game_paths(family: str | None) -> dict:
                                      "schema": {"type": "string"}}],
             **write, "responses": {"200": {"description": "Event stream", "content": {"text/event-stream": {
                 "schema": {"type": "string"}}}}, **errors(404, 429)}}},
+        "/api/v1/games/{game_id}/hands/{n}/confirm": {"post": {
+            **write, "parameters": [GAME_ID, HAND], "operationId": "confirmHand",
+            "summary": "Confirm a complete hand as it was at `version` (a player's seat key; games "
+                       "created with `confirmation`)",
+            "description": "The hand is then locked: a correction or undo touching it answers 409 `hand_confirmed` "
+                           "until a player reopens it. Confirmed already: 200, nothing recorded. The hand changed "
+                           "after `version`: 409 `stale_hand`. Not complete (or no such hand): 409 "
+                           "`hand_not_complete`. The scorer's and the view key: 403.",
+            "requestBody": body(ref(shapes.Confirm)),
+            "responses": {"200": game, **errors(*WRITES, 404, 409, 422)}}},
+        "/api/v1/games/{game_id}/hands/{n}/reopen": {"post": {
+            **write, "parameters": [GAME_ID, HAND], "operationId": "reopenHand",
+            "summary": "Reopen a confirmed hand so that the scorer can correct it (a seat key); it then needs a new "
+                       "confirmation",
+            "description": "A hand that is not confirmed: 409 `conflict`. The scorer's and the view key: 403.",
+            "responses": {"200": game, **errors(*WRITES, 404, 409)}}},
     }
     if any(each.bid_body for each in _families(family)):
         paths["/api/v1/games/{game_id}/hands/{n}/bids/{seat}"] = {"put": {

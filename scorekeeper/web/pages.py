@@ -20,9 +20,11 @@ from .errors import message, status_of
 from .guard import safe_next
 from .home import home_games
 from .labels import chosen_options, variant_name
+from .confirm_view import confirm_panel
 from .links import links
 from .qr import qr_svg
 from ..model import version, whole
+from ..model.confirmation import confirmation
 from ..model.turns import taking_turns
 
 bp = Blueprint("pages", __name__)
@@ -132,7 +134,8 @@ def create_game():
                if f"option-{option.name}" in form or option.kind == "yesno"}  # an unticked box is not sent
     chosen = {option.name: options.get(option.name, option.default) for option in variant.options}
     try:
-        loaded, keys = games.create(get_db(), variant.id, players, first_dealer, options)
+        loaded, keys = games.create(get_db(), variant.id, players, first_dealer, options,
+                                    confirmation=form.get("confirmation") == "on")
     except RuleError as error:
         errors = {error.field or "form": message(error)}
         return render_template("new.html", variants=VARIANTS.values(), variant=variant, form=form, errors=errors,
@@ -166,6 +169,7 @@ def render_sheet(who, loaded, status: int = 200, error: str | None = None, view=
         standings=loaded.state.standings if loaded.state.finished else None,
         chart=chart, places=sheet_view.places(loaded), tournament_url=_tournament_url(loaded.id),
         key=who.key, base=url_for("pages.sheet", game_id=loaded.id, key=who.key),
+        confirming=confirm_panel(loaded, who),
         view_url=request.full_path.rstrip("?") if request.method == "GET" else
         url_for("pages.sheet", game_id=loaded.id, key=who.key),
     )
@@ -293,7 +297,8 @@ def rematch(game_id, key):
     if who.role != "scorer" or not state.finished:
         abort(404)
     new, keys = games.create(get_db(), state.variant.id, list(state.players),
-                             (state.first_dealer + 1) % len(state.players), dict(state.options))
+                             (state.first_dealer + 1) % len(state.players), dict(state.options),
+                             confirmation=confirmation(loaded).on)
     remember(new.id, keys["scorer"], "scorer", new.state)
     return redirect(url_for("pages.sheet", game_id=new.id, key=keys["scorer"]), 303)
 
@@ -304,6 +309,29 @@ def undo(game_id, key):
     try:  # the form carries the version it was drawn at: a second tap, or a queued one, undoes nothing more
         drawn_at = request.form.get("version")
         loaded = games.undo(get_db(), who, versions=None if drawn_at is None else {drawn_at.strip()})
+    except RuleError as error:
+        return _refused(who, error)
+    return _after_change(who, loaded)
+
+
+# -- the opponents confirm (#21) ---------------------------------------------------------------------------
+@bp.post("/g/<game_id>/<key>/hands/<int:number>/confirm")
+def confirm(game_id, key, number):
+    """One tap on a player's own phone: the hand as the page showed it (its `version`) is confirmed."""
+    who = games.authorize(get_db(), game_id, key)
+    try:
+        loaded = games.confirm(get_db(), who, number, request.form.get("version", type=version) or 0)
+    except RuleError as error:
+        return _refused(who, error)
+    return _after_change(who, loaded)
+
+
+@bp.post("/g/<game_id>/<key>/hands/<int:number>/reopen")
+def reopen(game_id, key, number):
+    """A player reopens a confirmed hand so that the scorer can correct it."""
+    who = games.authorize(get_db(), game_id, key)
+    try:
+        loaded = games.reopen(get_db(), game_id, number, by=who)
     except RuleError as error:
         return _refused(who, error)
     return _after_change(who, loaded)

@@ -10,11 +10,12 @@ from flask_babel import gettext
 from flask_babel import lazy_gettext as _l
 
 from ..families import family_of
-from ..service.games import Access, Loaded, Seen, sort_out
+from ..service.games import MARKS, Access, Loaded, Seen, sort_out
 from ..rules.base import competition_places
 from . import charts
 
-ROLE_NAMES = {"scorer": _l("scorer"), "view": _l("table view"), "seat": _l("player")}
+ROLE_NAMES = {"scorer": _l("scorer"), "view": _l("table view"), "seat": _l("player"), "organiser": _l("organiser")}
+MARK_TEXTS = {"confirm": _l("confirmed the hand"), "reopen": _l("reopened the hand")}
 
 
 def role_name(role: str) -> str:
@@ -61,7 +62,7 @@ def history(loaded: Loaded, number: int, access: Access, seen: Seen) -> list[His
         corrected = False
         if undo:
             stack.pop()
-        else:
+        elif row["type"] not in MARKS:
             corrected = corrects(family, row, stack)
             stack.append(row)
         payload = undid.get(row["seq"], row)["payload"]
@@ -69,8 +70,8 @@ def history(loaded: Loaded, number: int, access: Access, seen: Seen) -> list[His
             continue
         by = (state.players[row["actor_seat"]] if row["actor_role"] == "seat" and row["actor_seat"] is not None
               else role_name(row["actor_role"]))
-        text = ""
-        if not undo:
+        text = str(MARK_TEXTS.get(row["type"], ""))
+        if not undo and not text:
             text = family.history_text(payload, state, seen, corrected=corrected)
             if corrected:
                 text = gettext("corrected %(hand)s: %(what)s", hand=family.hand_word % {"n": number}, what=text)

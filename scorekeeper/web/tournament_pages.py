@@ -337,6 +337,19 @@ def remove_game(tournament_id, key, game_id):
     return redirect(url_for("tournaments.open", tournament_id=tournament_id, key=key), 303)
 
 
+@bp.post("/t/<tournament_id>/<key>/games/<game_id>/hands/<int:number>/reopen")
+def reopen_hand(tournament_id, key, game_id, number):
+    """The organiser reopens a confirmed hand of a partita (#21), so that its table can correct it."""
+    who = tournaments.authorize(get_db(), tournament_id, key)
+    if not who.may_manage() or tournaments.tournament_of(get_db(), game_id) != tournament_id:
+        abort(404)  # another tournament's game, or a guest's link: nothing to say about it
+    try:
+        games.reopen(get_db(), game_id, number, by="organiser")
+    except games.RuleError as error:
+        abort(status_of(error))
+    return redirect(url_for("tournaments.open", tournament_id=tournament_id, key=key), 303)
+
+
 @bp.post("/t/<tournament_id>/<key>/rotate")
 def rotate(tournament_id, key):
     """The organiser replaces one of the tournament's links; the old one stops working at once."""

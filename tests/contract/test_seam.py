@@ -24,6 +24,8 @@ ELSEWHERE = {
     ("formats/csvexport.py", "trump"): "a CSV column every family fills (API.md)",
     ("formats/csvexport.py", "bid"): "a CSV column every family fills (API.md)",
     ("formats/csvexport.py", "tricks"): "a CSV column every family fills (API.md)",
+    ("web/confirm_view.py", "bid"): "a CSV column every family fills: the hand to confirm shows its CSV rows",
+    ("web/confirm_view.py", "tricks"): "a CSV column every family fills: the hand to confirm shows its CSV rows",
     ("web/api.py", "bid"): "`PUT …/bids/<seat>` makes a change of the kind `bid` (every game takes or refuses it)",
     ("server/cli.py", "target"): "the file a backup is written to",
     ("web/pages.py", "draw"): "the first dealer drawn by the app (not Piquet's tie)",

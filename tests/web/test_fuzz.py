@@ -599,6 +599,14 @@ def test_fuzz_undo_and_rotate_forms(subjects, data, role, htmx):
     post(subjects, lambda s: f"/g/{s.id}/{s.game_key(role)}/{action}", body, htmx)
 
 
+@FORMS
+@given(data=st.data(), role=GAME_ROLES, number=st.integers(-1, 30), htmx=st.booleans())
+def test_fuzz_confirm_and_reopen_forms(subjects, data, role, number, htmx):
+    body = draw_form(data, {"version": NUMBER})
+    action = data.draw(st.sampled_from(["confirm", "reopen"]))
+    post(subjects, lambda s: f"/g/{s.id}/{s.game_key(role)}/hands/{number}/{action}", body, htmx)
+
+
 # --------------------------------------------------------------------------------------------
 # Tournament pages
 # --------------------------------------------------------------------------------------------
@@ -706,6 +714,13 @@ def test_fuzz_season_forms(seasons, data, role, which, remove):
         real = tournament(seasons.get())  # the subject the next request goes to: its tournament's real link
         link = draw_form(data, {"link": st.just(f"https://club.example/t/{real['id']}/{real['keys']['view']}")})
         post(seasons, lambda s: f"/s/{s.id}/{s.key(role)}/tournaments", link)
+@FORMS
+@given(role=FORM_TOURNAMENT_ROLES, which=st.sampled_from(["partita", "game", "other"]), number=st.integers(-1, 30))
+def test_fuzz_organiser_reopen_form(tournament_subjects, role, which, number):
+    def url(s):
+        game = {"partita": s.partita, "game": s.id, "other": "nope"}[which]
+        return f"/t/{s.tournament}/{s.tournament_key(role)}/games/{game}/hands/{number}/reopen"
+    post(tournament_subjects, url, b"")
 
 
 FUZZED = {"/new", "/g/<game_id>/<key>/bid", "/g/<game_id>/<key>/hands/<int:number>", "/g/<game_id>/<key>/undo",
@@ -715,7 +730,9 @@ FUZZED = {"/new", "/g/<game_id>/<key>/bid", "/g/<game_id>/<key>/hands/<int:numbe
           "/t/<tournament_id>/<key>/seating", "/t/<tournament_id>/<key>/seating/withdraw",
           "/t/<tournament_id>/<key>/seating/arrive", "/t/<tournament_id>/<key>/seating/swap",
           "/t/<tournament_id>/<key>/seating/start",
-          "/seasons/new", "/s/<season_id>/<key>/tournaments", "/s/<season_id>/<key>/tournaments/<tournament_id>/remove"}
+          "/seasons/new", "/s/<season_id>/<key>/tournaments", "/s/<season_id>/<key>/tournaments/<tournament_id>/remove",
+          "/g/<game_id>/<key>/hands/<int:number>/confirm", "/g/<game_id>/<key>/hands/<int:number>/reopen",
+          "/t/<tournament_id>/<key>/games/<game_id>/hands/<int:number>/reopen"}
 
 
 @FORMS
