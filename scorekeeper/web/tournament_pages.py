@@ -17,6 +17,7 @@ from ..formats import csvexport
 from ..service import evenings, games, seasons, tournaments
 from . import get_db
 from ..model import whole, whole_or_none
+from ..model.confirmation import confirmation
 from ..rules import N_
 from ..rules.base import MAX_NAME, InvalidInput
 from ..rules.torneo import WHIST_TORNEO
@@ -72,6 +73,8 @@ class TableRow:
     results: list
     scorer: str | None
     view: str
+    unconfirmed: tuple[int, ...]  # the hands still to confirm by an opponent (#21)
+    confirmed: list[int]  # the hands confirmed: the organiser may reopen one
 
 
 @dataclass
@@ -94,9 +97,11 @@ def table_rows(t: tournaments.Tournament, role: str) -> list[TableRow]:
         show_scorer = role == "organiser" or (role == "join" and not table.finished)
         results = [ResultRow(p.place, state.players[p.seat], p.total, failed[p.seat], mixed(p.table_points))
                    for p in table.places]
+        marks = confirmation(table.game)
         rows.append(TableRow(table.game_id, table.table, table.round, ", ".join(state.players), table.finished,
                              table.hands_played, table.hands_total, state.current_hand, results,
-                             links["scorer"] if show_scorer else None, links["view"]))
+                             links["scorer"] if show_scorer else None, links["view"], marks.unconfirmed,
+                             sorted(marks.confirmed)))
     return rows
 
 

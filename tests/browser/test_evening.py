@@ -62,6 +62,7 @@ def test_a_whole_club_evening(browser, live_server, artifacts):
     page = organiser_phone.new_page()
     page.goto(f"{live_server}/tournaments/new")
     page.fill("input[name=name]", "Serata del circolo")
+    page.get_by_label("Opponents confirm each hand").check()
     page.click("button[type=submit]")
     page.fill("textarea[name=players]", "\n".join(ELEVEN))
     page.fill("input[name=rounds]", "3")
@@ -98,6 +99,9 @@ def test_a_whole_club_evening(browser, live_server, artifacts):
         assert game["players"] == seated
         tables.append((game_id, key, seated, ref.make_game(len(seated), "ridotto", seed=100 + i,
                                                            first_dealer=game["first_dealer"])))
+        if i == 2:  # table C: the scorer's share page gives the second player their own link
+            scorer.goto(f"{live_server}/g/{game_id}/{key}/share")
+            seat_link = scorer.locator('.qr-card[data-seat="1"] a.link').get_attribute("href")
         table_phone.close()
 
     # The TV: provisional standings from the first hands, exactly as the rules make them
@@ -108,6 +112,18 @@ def test_a_whole_club_evening(browser, live_server, artifacts):
     for game_id, key, _seated, hands in tables:
         play(live_server, game_id, key, hands[:3])
     expect(tv.locator(".badge")).to_have_text("Provisional standings", timeout=10_000)
+    # Table C's second player confirms hand 1 on their own phone, with one tap; the TV counts what is left
+    expect(tv.locator(".tv-tables li").nth(2).locator(".to-confirm")).to_have_text("⏳ 3 hands to confirm")
+    player_phone = phone_context(browser, viewport=SMALL_PHONE)
+    player = player_phone.new_page()
+    player.goto(seat_link)
+    panel = player.locator(".confirm-panel")
+    expect(panel.locator("tbody tr")).to_have_count(3)
+    player.screenshot(path=str(artifacts / "evening-confirm.png"), full_page=True)
+    panel.get_by_role("button", name="✓ Confirm hand 1").tap()
+    expect(tv.locator(".tv-tables li").nth(2).locator(".to-confirm")).to_have_text("⏳ 2 hands to confirm",
+                                                                                   timeout=10_000)
+    player_phone.close()
     expect(tv.locator(".tv-columns .standings tbody tr")).to_have_count(11)
     want = expected_standings([(seated, hands[:3]) for _g, _k, seated, hands in tables])
     expect(tv.locator(".tv-columns")).to_contain_text(max(want.items(), key=lambda kv: kv[1][1])[0])

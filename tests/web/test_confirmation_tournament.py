@@ -59,6 +59,8 @@ def test_the_organisers_page_reopens_a_hand_of_its_own_partite_only(client, api)
                           {"trump": "S", "bids": [1, 0, 0, 0], "tricks": [cards, 0, 0, 0]})
     assert client.post(f"/api/v1/games/{added['id']}/hands/1/confirm", json={"version": played["version"]},
                        headers=api.headers(added["keys"]["seats"][1])).status_code == 200
+    page = client.get(f"/t/{made['id']}/{organiser}").get_data(as_text=True)
+    assert "Reopen hand 1</button>" in page and "still to confirm" not in page  # its button on the table's card
     other = api.game(confirmation=True)
     url = f"/t/{made['id']}/{{key}}/games/{{game}}/hands/1/reopen"
     assert client.post(url.format(key=join, game=added["id"])).status_code == 404  # not the organiser
@@ -66,4 +68,8 @@ def test_the_organisers_page_reopens_a_hand_of_its_own_partite_only(client, api)
     reopened = client.post(url.format(key=organiser, game=added["id"]))
     assert reopened.status_code == 303 and reopened.headers["Location"].endswith(f"/t/{made['id']}/{organiser}")
     assert api.get(added["id"], added["keys"]["scorer"]).get_json()["confirmation"]["unconfirmed"] == [1]
+    page = client.get(f"/t/{made['id']}/{organiser}").get_data(as_text=True)
+    assert "⏳ Hand 1 is still to confirm" in page and "Reopen hand 1</button>" not in page
+    tv = client.get(f"/t/{made['id']}/{made['keys']['view']}").get_data(as_text=True)
+    assert "⏳ 1 hand to confirm" in tv
     assert client.post(url.format(key=organiser, game=added["id"])).status_code == 409  # nothing to reopen now
