@@ -4,17 +4,16 @@
 // Without JavaScript the page simply scrolls by hand.
 (function () {
   "use strict";
-  var HOLD = 10000; // ms on each screenful: time to find one's name from across the room
+  var HOLD = window.segnapuntiTvHoldMs || 10000; // ms a screenful: time to find one's name across the room
   var smooth = !window.matchMedia("(prefers-reduced-motion: reduce)").matches;
 
+  var at = 0; // where the last step went (not scrollY: a smooth scroll may still be on its way there)
+
   function next() {
-    var page = document.documentElement;
     var step = Math.max(200, window.innerHeight - 80); // a line of overlap: the eye finds its place again
-    var bottom = page.scrollHeight - window.innerHeight;
-    if (bottom > 4) {
-      var target = window.scrollY >= bottom - 4 ? 0 : Math.min(bottom, window.scrollY + step);
-      window.scrollTo({ top: target, behavior: smooth ? "smooth" : "auto" });
-    }
+    var bottom = document.documentElement.scrollHeight - window.innerHeight;
+    at = bottom <= 4 || at >= bottom - 4 ? 0 : Math.min(bottom, at + step);
+    window.scrollTo({ top: at, behavior: smooth ? "smooth" : "auto" });
     window.setTimeout(next, HOLD);
   }
   window.setTimeout(next, HOLD);

@@ -57,6 +57,16 @@ def tv_standings(tv: Page) -> dict[str, tuple[str, int]]:
     return out
 
 
+def until(page: Page, wanted, seconds: float = 10) -> bool:
+    """Whether the page's scroll position comes to what `wanted` says within the time (the CSP forbids the
+    string functions `wait_for_function` evaluates)."""
+    for _ in range(int(seconds * 10)):
+        if wanted(page.evaluate("window.scrollY")):
+            return True
+        page.wait_for_timeout(100)
+    return False
+
+
 def test_a_whole_club_evening(browser, live_server, artifacts):
     organiser_phone = phone_context(browser, viewport=SMALL_PHONE)
     page = organiser_phone.new_page()
@@ -163,4 +173,62 @@ def test_a_whole_club_evening(browser, live_server, artifacts):
     expect(guest.locator(".whereabouts li").nth(1)).to_contain_text(re.compile(r"Round 2: table [ABC], seat \d"))
     guest.screenshot(path=str(artifacts / "evening-where.png"), full_page=True)
     guest_phone.close()
+
+    # Rounds 2 and 3 played to the end (through the API, as the tables' phones would): the evening is over, its
+    # standings are every partita's, and the organiser prints them and takes the results card
+    tid, okey = re.search(r"/t/([\w-]+)/([\w-]+)$", organiser).groups()
+    played = [(seated, hands) for _g, _k, seated, hands in tables]
+    for number in (2, 3):
+        for label in "ABC":
+            status, started = request(live_server, "POST", f"/api/v1/tournaments/{tid}/seating/start", key=okey,
+                                      body={"round": number, "table": label, "first_dealer": 0})
+            assert status == 201, started
+            hands = ref.make_game(len(started["game"]["players"]), "ridotto", seed=10 * number + ord(label))
+            play(live_server, started["id"], started["keys"]["scorer"], hands)
+            played.append((started["game"]["players"], hands))
+    page.goto(organiser)
+    standings = page.locator("#standings-title + .standings tbody tr")
+    expect(standings).to_have_count(11)
+    want = expected_standings(played)
+    for i in range(11):
+        row = standings.nth(i)
+        assert (row.locator(".tp").inner_text(), int(row.locator(".raw").inner_text())) == \
+            want[row.locator(".player").inner_text()]
+    page.get_by_role("link", name="Print the standings").click()
+    expect(page.locator("tbody tr")).to_have_count(11)
+    page.screenshot(path=str(artifacts / "evening-print.png"), full_page=True)
+    card = page.request.get(f"{live_server}/t/{tid}/{okey}/card.png")
+    assert card.headers["content-type"] == "image/png" and card.body()[:8] == b"\x89PNG\r\n\x1a\n"
+    (artifacts / "evening-card.png").write_bytes(card.body())
     organiser_phone.close()
+
+
+def test_a_room_of_44_on_the_tv(browser, live_server, artifacts):
+    """44 players at 11 tables after a hand each: the TV shows the provisional standings in three columns side by
+    side, in type readable from 3 m, and pages through what does not fit by itself and back to the top."""
+    status, made = request(live_server, "POST", "/api/v1/tournaments", body={"name": "Gran serata"})
+    tid, keys = made["id"], made["keys"]
+    names = [f"{first} {last}" for last in ("Rossi", "Bianchi", "Verdi", "Neri") for first in ELEVEN]
+    status, seated = request(live_server, "PUT", f"/api/v1/tournaments/{tid}/roster", key=keys["organiser"],
+                             body={"players": names, "rounds": 1})
+    assert status == 200 and len(seated["seating"]["plan"][0]["tables"]) == 11
+    for i, table in enumerate(seated["seating"]["plan"][0]["tables"]):
+        status, started = request(live_server, "POST", f"/api/v1/tournaments/{tid}/seating/start",
+                                  key=keys["organiser"], body={"round": 1, "table": table["table"], "first_dealer": 0})
+        play(live_server, started["id"], started["keys"]["scorer"], ref.make_game(4, "ridotto", seed=i)[:1])
+    for size, smallest in ((TV, 20), ({"width": 1920, "height": 1080}, 30)):
+        screen = browser.new_context(viewport=size, locale="en-US", reduced_motion="reduce")
+        screen.add_init_script("window.segnapuntiTvHoldMs = 300")
+        tv = screen.new_page()
+        tv.goto(f"{live_server}/t/{tid}/{keys['view']}")
+        expect(tv.locator(".tv-columns .standings tbody tr")).to_have_count(44)
+        columns = tv.locator(".tv-columns .standings")
+        expect(columns).to_have_count(3)
+        lefts = [columns.nth(i).bounding_box()["x"] for i in range(3)]
+        assert lefts == sorted(lefts) and len(set(lefts)) == 3  # side by side, not stacked
+        assert float(tv.locator(".tv-columns .player").first.evaluate("e => getComputedStyle(e).fontSize")[:-2]) \
+            >= smallest
+        tv.screenshot(path=str(artifacts / f"evening-tv-44-{size['width']}.png"))
+        assert until(tv, lambda y: y > 0)  # the next screenful: the tables
+        assert until(tv, lambda y: y == 0)  # and back to the top
+        screen.close()
