@@ -116,6 +116,7 @@ def build(call) -> Tour:
                 "rules/piquet.md"):
         tour.add("docs-" + doc.replace("/", "-").removesuffix(".md"), f"/docs/{doc}")
     _tournament(call, tour)
+    _evening(call, tour)
     tour.add("home-with-games", "/")  # the games and the tournament just opened are listed
     tour.add("stats", "/stats")  # the statistics of those games
     tour.add("error-404", "/g/nothing/here")
@@ -155,3 +156,18 @@ def _tournament(call, tour: Tour) -> None:
     tour.add("season-new", "/seasons/new")
     for role, key in season["keys"].items():
         tour.add(f"season-{role}", f"/s/{season['id']}/{key}")
+
+
+def _evening(call, tour: Tour) -> None:
+    """A club evening seated by the app (#21), its first table started and a player withdrawn: the organiser's
+    seating, the table cards, a table's card on the scorer's phone and "Where do I sit?" on the room's page."""
+    created = _check(call("POST", "/api/v1/tournaments", body={"name": "Serata del circolo", "confirmation": True}))
+    tid, keys = created["id"], created["keys"]
+    _check(call("PUT", f"/api/v1/tournaments/{tid}/roster", keys["organiser"],
+                {"players": [*FIVE, "Fabio", "Gina", "Ugo", "Vera", "Zeno", "Ines"], "rounds": 3}))
+    _check(call("POST", f"/api/v1/tournaments/{tid}/seating/start", keys["organiser"], {"round": 1, "table": "A"}))
+    _check(call("POST", f"/api/v1/tournaments/{tid}/roster/withdraw", keys["organiser"], {"player": "Ugo"}))
+    tour.add("evening-organiser", f"/t/{tid}/{keys['organiser']}")
+    tour.add("evening-cards", f"/t/{tid}/{keys['organiser']}/seating/cards?round=2")
+    tour.add("evening-table", f"/t/{tid}/{keys['join']}?round=2&table=B")
+    tour.add("evening-where", f"/t/{tid}/{keys['join']}?player=Costanza")
