@@ -1,24 +1,14 @@
-"""A season's standings as CSV, as a tournament's are (`tournament_csv`): UTF-8, a header row, one row per player,
-`\r\n`, formula-safe cells, table points exact and as a decimal."""
+"""A season's standings as CSV, as a tournament's are (`tournament_csv`), each player's count of evenings."""
 from __future__ import annotations
 
 from flask import Response
 
-from ..formats import csvexport
-from ..rules.base import format_fraction
 from .downloads import csv_download
-from .tournament_csv import decimal
-
-COLUMNS = ["season_id", "place", "player", "table_points", "table_points_decimal", "raw_points", "evenings"]
-NUMERIC = {"place", "table_points", "table_points_decimal", "raw_points", "evenings"}
+from .tournament_csv import standings
 
 
 def export(season) -> str:
-    return csvexport.write(COLUMNS, NUMERIC, (
-        {"season_id": season.id, "place": s.place, "player": s.player,
-         "table_points": format_fraction(s.table_points), "table_points_decimal": decimal(s.table_points),
-         "raw_points": s.raw_points, "evenings": s.partite}
-        for s in season.standings))
+    return standings("season_id", season.id, season.standings, "evenings")
 
 
 def response(season) -> Response:
