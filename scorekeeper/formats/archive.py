@@ -14,7 +14,6 @@ from __future__ import annotations
 import hashlib
 import io
 import json
-import re
 import sqlite3
 from datetime import datetime, timedelta, timezone
 
@@ -24,7 +23,6 @@ from ..store import db as store
 from ..rules import N_
 from ..rules.base import InvalidInput, StateConflict
 
-ONCE = re.compile(r"[A-Za-z0-9_-]{16,200}")  # a key a client made at random (a UUID will do)
 KEPT_FOR = timedelta(days=1)
 
 
@@ -49,16 +47,6 @@ class Digesting(io.RawIOBase):
         while self.read(1 << 16):
             pass
         return self.hash.hexdigest()
-
-
-def check_once(value) -> str | None:
-    """An idempotency key as sent (None: none sent), or a refusal naming it."""
-    if value is None or value == "":
-        return None
-    if not isinstance(value, str) or not ONCE.fullmatch(value):
-        raise InvalidInput(N_("The idempotency key must be 16 to 200 letters, digits, “-” or “_” (a UUID will do)."),
-                           field="Idempotency-Key")
-    return value
 
 
 def import_csv(db, source, once: str | None = None) -> tuple[list[tuple[games.Loaded, dict]], bool]:

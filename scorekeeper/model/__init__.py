@@ -6,9 +6,10 @@ to draw a sheet (#20). Pure: no database, no Flask.
 """
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 
-from ..rules.base import N_
+from ..rules.base import N_, InvalidInput
 from ..rules.family import GameState
 
 ROLES = ("scorer", "view", "seat")
@@ -53,9 +54,23 @@ class Access:
     key: str
     role: str
     seat: int | None = None
+    entry: str | None = None  # the client's id of the entry it sends (#22): applied once, however often sent
 
     def may_write(self) -> bool:
         return self.role == "scorer"
+
+
+ONCE = re.compile(r"[A-Za-z0-9_-]{16,200}")  # a key a client made at random (a UUID will do)
+
+
+def check_once(value) -> str | None:
+    """An idempotency key as sent (None: none sent), or a refusal naming it."""
+    if value is None or value == "":
+        return None
+    if not isinstance(value, str) or not ONCE.fullmatch(value):
+        raise InvalidInput(N_("The idempotency key must be 16 to 200 letters, digits, “-” or “_” (a UUID will do)."),
+                           field="Idempotency-Key")
+    return value
 
 
 @dataclass(frozen=True)

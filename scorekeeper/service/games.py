@@ -44,6 +44,38 @@ class VersionMismatch(RuleError):
     code = "version_mismatch"
 
 
+class EntryTaken(StateConflict):
+    code = "entry_taken"
+
+
+class AlreadyApplied(Exception):
+    """The entry of that id was applied before (#22: a retry after a lost answer, two tabs replaying one queue):
+    nothing is applied again. Not a refusal: its answer is the game as it is now, saying so."""
+
+    def __init__(self, loaded: Loaded, access: Access):
+        super().__init__(loaded.id)
+        self.loaded, self.access = loaded, access
+
+
+def _check_entry(db, access: Access, loaded_now) -> None:
+    """First thing inside a write unit: an entry whose id was applied already is acknowledged, not applied (before
+    any other check: the first try's change would make a replay look stale). Another phone's id is refused."""
+    if access.entry is None:
+        return
+    sent_by = store.entry_key(db, access.game_id, access.entry)
+    if sent_by is None:
+        return
+    if sent_by != access.key:
+        raise EntryTaken(N_("That entry's id is another phone's: nothing was recorded."), field="Idempotency-Key")
+    raise AlreadyApplied(loaded_now(), access)
+
+
+def _note_entry(db, access: Access, seq: int) -> None:
+    """Inside the write unit that applied the entry: its id, so that it is applied once."""
+    if access.entry is not None:
+        store.keep_entry(db, access.game_id, access.entry, access.key, seq)
+
+
 def create(db, variant, players, first_dealer=None, options=None, also=None,
            confirmation: bool = False) -> tuple[Loaded, dict]:
     """Create a game and its keys; returns the game and {'scorer', 'view', 'seats'}.
@@ -282,6 +314,7 @@ def change(db, access: Access, event: dict, versions: Collection[str] | None = N
         load(db, access.game_id)  # a replay, if one is needed, before the write lock: inside, only what is new
     with store.write(db):
         loaded = load(db, access.game_id)
+        _check_entry(db, access, lambda: loaded)
         _check_version(loaded, versions)
         _check_hand_unchanged(loaded, event, hand_seen)
         if access.role == "seat":
@@ -293,6 +326,7 @@ def change(db, access: Access, event: dict, versions: Collection[str] | None = N
         check_scores_kept(loaded.events, state)
         seq = loaded.version + 1
         appended = store.append_event(db, access.game_id, seq, "change", event, access.role, access.seat)
+        _note_entry(db, access, seq)
     return _published(db, Loaded(access.game_id, state, seq, [*loaded.events, appended]))
 
 
@@ -329,6 +363,7 @@ def undo(db, access: Access, versions: Collection[str] | None = None) -> Loaded:
     if not access.may_write():
         raise Forbidden(N_("Only the scorer can undo."))
     with store.write(db):
+        _check_entry(db, access, lambda: load(db, access.game_id))
         rows = store.events(db, access.game_id)
         if not rows:
             raise NotFound()
@@ -340,6 +375,7 @@ def undo(db, access: Access, versions: Collection[str] | None = None) -> Loaded:
         check_unlocked(rows, standing[-1]["payload"].get("hand"))
         seq = version + 1
         rows.append(store.append_event(db, access.game_id, seq, "undo", {}, access.role, access.seat))
+        _note_entry(db, access, seq)
         state = replay(rows)
         check_scores_kept(rows, state)
     return _published(db, Loaded(access.game_id, state, seq, rows))
@@ -408,6 +444,7 @@ def confirm(db, access: Access, hand, seen: int) -> Loaded:
         raise Forbidden(N_("The hand must be confirmed by another player, on their own phone."))
     with store.write(db):
         loaded = load(db, access.game_id)
+        _check_entry(db, access, lambda: loaded)
         marks = _confirmable(loaded, hand)
         if any(True for _ in _changes_since(loaded, hand, seen)):
             raise StaleHand(N_("Hand %(hand)s changed after your page showed it: look at it again before "
@@ -415,6 +452,7 @@ def confirm(db, access: Access, hand, seen: int) -> Loaded:
         if hand in marks.confirmed:
             return loaded
         marked = _marked(db, loaded, "confirm", hand, access.role, access.seat)
+        _note_entry(db, access, marked.version)
     return _published(db, marked)
 
 
@@ -428,10 +466,14 @@ def reopen(db, game_id: str, hand, by: Access | str = "organiser") -> Loaded:
                            "tournament's organiser."))
     with store.write(db):
         loaded = load(db, game_id)
+        if not organiser:
+            _check_entry(db, by, lambda: loaded)
         if hand not in _confirmable(loaded, hand).confirmed:
             raise StateConflict(N_("Hand %(hand)s is not confirmed: there is nothing to reopen."), hand=hand)
         role, seat = ("organiser", None) if organiser else (by.role, by.seat)
         marked = _marked(db, loaded, "reopen", hand, role, seat)
+        if not organiser:
+            _note_entry(db, by, marked.version)
     return _published(db, marked)
 
 

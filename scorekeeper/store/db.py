@@ -162,8 +162,16 @@ def _v8(db: sqlite_utils.Database) -> None:
     db["season_tournaments"].create_index(["tournament_id"])
 
 
+def _v9(db: sqlite_utils.Database) -> None:
+    """The entries applied, by the id their phone gave them (#22): an entry sent again (a retry after a lost
+    answer, two tabs replaying one queue) is acknowledged, not applied twice. The key that sent it is kept: an
+    id is one phone's own."""
+    db["entries"].create({"game_id": str, "entry_id": str, "key": str, "seq": int}, pk=("game_id", "entry_id"),
+                         foreign_keys=[("game_id", "games", "id")], not_null={"key", "seq"})
+
+
 # Append only: migration i brings the file from user_version i to i + 1.
-MIGRATIONS = [_v1, _v2, _v3, _v4, _v5, _v6, _v7, _v8]
+MIGRATIONS = [_v1, _v2, _v3, _v4, _v5, _v6, _v7, _v8, _v9]
 
 
 def migrate(db: sqlite_utils.Database) -> None:
@@ -305,6 +313,17 @@ def append_events(db, game_id: str, seq: int, kind: str, payloads: list[dict], r
                         [(game_id, seq + i, kind, text, at, role, seat) for i, text in enumerate(texts)])
     return [{"seq": seq + i, "type": kind, "payload": json.loads(text), "created_at": at, "actor_role": role,
              "actor_seat": seat} for i, text in enumerate(texts)]
+
+
+def entry_key(db, game_id: str, entry_id: str) -> str | None:
+    """The key that sent the entry of that id, if it was applied."""
+    row = db.execute("SELECT key FROM entries WHERE game_id = ? AND entry_id = ?", [game_id, entry_id]).fetchone()
+    return row[0] if row else None
+
+
+def keep_entry(db, game_id: str, entry_id: str, key: str, seq: int) -> None:
+    """Inside the write unit that applied it: the entry's id, so that it is applied once."""
+    db.execute("INSERT INTO entries (game_id, entry_id, key, seq) VALUES (?, ?, ?, ?)", [game_id, entry_id, key, seq])
 
 
 def events(db, game_id: str) -> list[dict]:

@@ -6,12 +6,13 @@ from werkzeug.exceptions import UnsupportedMediaType
 
 from ..formats import archive
 from ..service import games
-from ..model import shapes
+from ..model import check_once, shapes
 from . import get_db
 from ..families import family_of
 from ..formats.game_json import game_json
 from ..rules import N_, RuleError
 from .downloads import game_csv
+from .entries import REPLAYED, entering
 from .errors import json_error, message
 from .guard import import_body
 from .links import links
@@ -81,6 +82,14 @@ def respond(loaded: games.Loaded, who: games.Access | None, status: int = 200):
     return response
 
 
+@bp.errorhandler(games.AlreadyApplied)
+def already_applied(done):
+    """An entry sent again: applied once, the game as it is now (#22)."""
+    response = respond(done.loaded, done.access)
+    response.headers.update(REPLAYED)
+    return response
+
+
 @bp.errorhandler(games.VersionMismatch)
 def stale(error):
     who = access(request.view_args["game_id"])
@@ -105,7 +114,7 @@ def import_game():
     `Idempotency-Key`, a retry gets the games the first try made (`Idempotent-Replayed: true`)."""
     if request.mimetype != "text/csv":
         raise UnsupportedMediaType()
-    once = archive.check_once(request.headers.get("Idempotency-Key"))
+    once = check_once(request.headers.get("Idempotency-Key"))
     made, again = archive.import_csv(get_db(), import_body(), once)
     answer = created_body(*made[0])
     if len(made) > 1:
@@ -134,7 +143,7 @@ def read_game(game_id):
 
 @bp.put("/games/<game_id>/hands/<int(signed=True):number>/bids/<int(signed=True):seat>")
 def put_bid(game_id, number, seat):
-    who = access(game_id)
+    who = entering(access(game_id))
     data = body()
     event = {**data, "type": "bid", "hand": number, "seat": seat}  # the body's fields are the family's
     variant = games.variant_of(get_db(), game_id)
@@ -147,7 +156,7 @@ def put_bid(game_id, number, seat):
 
 @bp.put("/games/<game_id>/hands/<int(signed=True):number>")
 def put_hand(game_id, number):
-    who = access(game_id)
+    who = entering(access(game_id))
     data = body()
     event = {"type": "hand", "hand": number, **data}
     variant = games.variant_of(get_db(), game_id)
@@ -160,14 +169,14 @@ def put_hand(game_id, number):
 
 @bp.post("/games/<game_id>/undo")
 def undo(game_id):
-    who = access(game_id)
+    who = entering(access(game_id))
     return respond(games.undo(get_db(), who, if_match()), who)
 
 
 @bp.post("/games/<game_id>/hands/<int(signed=True):number>/confirm")
 def confirm(game_id, number):
     """Another player confirms a complete hand as it was at `version` (docs/api.md, Confirmation)."""
-    who = access(game_id)
+    who = entering(access(game_id))
     data = body()
     if who.role == "seat":  # the other keys are refused as such (403), whatever they sent
         shapes.check(shapes.Confirm, data)
@@ -177,14 +186,14 @@ def confirm(game_id, number):
 @bp.post("/games/<game_id>/hands/<int(signed=True):number>/reopen")
 def reopen(game_id, number):
     """A player reopens a confirmed hand so that the scorer can correct it."""
-    who = access(game_id)
+    who = entering(access(game_id))
     return respond(games.reopen(get_db(), game_id, number, by=who), who)
 
 
 @bp.post("/games/<game_id>/end")
 def end(game_id):
     """End a game of open length here (Solo Whist's players stop when they like); others refuse (409)."""
-    who = access(game_id)
+    who = entering(access(game_id))
     return respond(games.change(get_db(), who, {"type": "end"}, if_match()), who)
 
 

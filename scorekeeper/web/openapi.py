@@ -33,7 +33,8 @@ ERRORS = {
     404: "`not_found`: unknown game (or tournament, or season), or a key that does not open it — the same answer "
          "for both",
     409: "A state conflict: `hand_not_current`, `bidding_closed`, `conflict`, `too_many_changes`, `table_taken`, "
-         "`already_in_tournament`, `already_in_season`, `hand_confirmed`, `hand_not_complete`, `stale_hand`",
+         "`already_in_tournament`, `already_in_season`, `hand_confirmed`, `hand_not_complete`, `stale_hand`, "
+         "`entry_taken`",
     412: "`version_mismatch`: `If-Match` names a version that is no longer current; the error carries the game",
     413: "`too_large`: the body is over 64 KB (16 MB for a CSV import), chunked or not",
     415: "`unsupported_media_type`: the body is not `text/csv`",
@@ -90,6 +91,11 @@ SEAT = {"name": "seat", "in": "path", "required": True, "description": "The seat
         "schema": {"type": "integer", "minimum": 0, "maximum": shapes.MOST_SEATS - 1}}
 IF_MATCH = {"name": "If-Match", "in": "header", "required": False, "schema": {"type": "string"},
             "description": "The version the change is based on (`\"7\"`, `7`, `W/\"7\"` or `*`); 412 when stale."}
+ONCE = {"type": "string", "pattern": "^[A-Za-z0-9_-]{16,200}$"}
+ENTRY = {"name": "Idempotency-Key", "in": "header", "required": False, "schema": ONCE,
+         "description": "The entry's own id, made at random by the client (a UUID): sent again (a retry after a lost "
+                        "answer), the change is not applied twice: 200 with the game as it is and "
+                        "`Idempotent-Replayed: true`. Another key's id: 409 `entry_taken`."}
 
 
 # -- the schemas -------------------------------------------------------------------------------------------------
@@ -179,8 +185,7 @@ def _game_paths(family: str | None) -> dict:
                            "malformed, tampered or of an unknown variant answers 422 `invalid_csv` with the `line` at "
                            "fault, and nothing is created. Up to 16 MB (other requests: 64 KB).",
             "security": NO_AUTH,
-            "parameters": [{"name": "Idempotency-Key", "in": "header", "required": False,
-                            "schema": {"type": "string", "pattern": "^[A-Za-z0-9_-]{16,200}$"},
+            "parameters": [{"name": "Idempotency-Key", "in": "header", "required": False, "schema": ONCE,
                             "description": "A key the client made at random (a UUID): sent again with the same "
                                            "file within a day, the answer is the game the first try made "
                                            "(`Idempotent-Replayed: true`), not a second one."}],
@@ -192,18 +197,18 @@ def _game_paths(family: str | None) -> dict:
             "operationId": "readGame",
             "responses": {"200": game, **errors(404)}}},
         "/api/v1/games/{game_id}/hands/{n}": {"put": {
-            **write, "parameters": [GAME_ID, HAND, IF_MATCH], "operationId": "recordHand",
+            **write, "parameters": [GAME_ID, HAND, IF_MATCH, ENTRY], "operationId": "recordHand",
             "summary": "Record or correct a hand (scorer): the fields of the game's family",
             "requestBody": body({"$ref": "#/components/schemas/HandBody"}),
             "responses": {"200": game, **errors(*WRITES, 404, 409, 412, 422)}}},
         "/api/v1/games/{game_id}/undo": {"post": {
-            **write, "parameters": [GAME_ID, IF_MATCH], "operationId": "undo",
+            **write, "parameters": [GAME_ID, IF_MATCH, ENTRY], "operationId": "undo",
             "summary": "Take back the latest change still standing (scorer)",
-            "responses": {"200": game, **errors(*WRITES, 404, 409, 412)}}},
+            "responses": {"200": game, **errors(*WRITES, 404, 409, 412, 422)}}},
         "/api/v1/games/{game_id}/end": {"post": {
-            **write, "parameters": [GAME_ID, IF_MATCH],
+            **write, "parameters": [GAME_ID, IF_MATCH, ENTRY],
             "summary": "End a game of open length now (scorer); a game that ends by itself answers 409",
-            "responses": {"200": game, **errors(*WRITES, 404, 409, 412)}}},
+            "responses": {"200": game, **errors(*WRITES, 404, 409, 412, 422)}}},
         "/api/v1/games/{game_id}/keys/rotate": {"post": {
             **write, "parameters": [GAME_ID], "summary": "Replace a link; the old key stops working at once (scorer)",
             "requestBody": body(ref(shapes.Rotate)),
@@ -224,7 +229,7 @@ def _game_paths(family: str | None) -> dict:
             **write, "responses": {"200": {"description": "Event stream", "content": {"text/event-stream": {
                 "schema": {"type": "string"}}}}, **errors(404, 429)}}},
         "/api/v1/games/{game_id}/hands/{n}/confirm": {"post": {
-            **write, "parameters": [GAME_ID, HAND], "operationId": "confirmHand",
+            **write, "parameters": [GAME_ID, HAND, ENTRY], "operationId": "confirmHand",
             "summary": "Confirm a complete hand as it was at `version` (a player's seat key; games "
                        "created with `confirmation`)",
             "description": "The hand is then locked: a correction or undo touching it answers 409 `hand_confirmed` "
@@ -234,15 +239,15 @@ def _game_paths(family: str | None) -> dict:
             "requestBody": body(ref(shapes.Confirm)),
             "responses": {"200": game, **errors(*WRITES, 404, 409, 422)}}},
         "/api/v1/games/{game_id}/hands/{n}/reopen": {"post": {
-            **write, "parameters": [GAME_ID, HAND], "operationId": "reopenHand",
+            **write, "parameters": [GAME_ID, HAND, ENTRY], "operationId": "reopenHand",
             "summary": "Reopen a confirmed hand so that the scorer can correct it (a seat key); it then needs a new "
                        "confirmation",
             "description": "A hand that is not confirmed: 409 `conflict`. The scorer's and the view key: 403.",
-            "responses": {"200": game, **errors(*WRITES, 404, 409)}}},
+            "responses": {"200": game, **errors(*WRITES, 404, 409, 422)}}},
     }
     if any(each.bid_body for each in _families(family)):
         paths["/api/v1/games/{game_id}/hands/{n}/bids/{seat}"] = {"put": {
-            **write, "parameters": [GAME_ID, HAND, SEAT, IF_MATCH],
+            **write, "parameters": [GAME_ID, HAND, SEAT, IF_MATCH, ENTRY],
             "summary": "Record one bid, in any order (scorer, or the seat's own key)",
             "description": "The games with bidding: " + ", ".join(_for_variants(each) for each in _families(family)
                                                                    if each.bid_body) + "; the others refuse it.",

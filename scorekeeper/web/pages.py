@@ -16,6 +16,7 @@ from ..rules.base import MAX_NAME
 from . import devices
 from . import sheet_common as sheet_view
 from .downloads import csv_download, game_csv
+from .entries import REPLAYED, entering
 from .errors import message, status_of
 from .guard import safe_next
 from .home import home_games
@@ -23,7 +24,7 @@ from .labels import chosen_options, variant_name
 from .confirm_view import confirm_panel
 from .links import links
 from .qr import qr_svg
-from ..model import version, whole
+from ..model import check_once, version, whole
 from ..model.confirmation import confirmation
 from ..model.turns import taking_turns
 
@@ -59,7 +60,7 @@ def import_game():
     one game's sheet opened, or the list with how many came in."""
     upload = request.files.get("file")
     try:  # the form's key: sent twice (a double tap, a retry after the Wi-Fi dropped), it imports once
-        once = archive.check_once(request.form.get("once"))
+        once = check_once(request.form.get("once"))
         made, _ = archive.import_csv(get_db(), upload.stream if upload else b"", once)
     except RuleError as error:  # a file refused at its line (CsvRefused), or a mangled key
         return home(status_of(error), message(error))
@@ -245,6 +246,14 @@ def _after_change(who, loaded):
     return redirect(url_for("pages.sheet", game_id=loaded.id, key=who.key), 303)
 
 
+@bp.errorhandler(games.AlreadyApplied)
+def already_applied(done):
+    """An entry the outbox sent again (#22): applied once; the sheet as it is now, saying so."""
+    response = make_response(_after_change(done.access, done.loaded))
+    response.headers.update(REPLAYED)
+    return response
+
+
 def _refused(who, error: RuleError, **context):
     loaded = games.load(get_db(), who.game_id)
     return render_sheet(who, loaded, status=status_of(error), error=message(error), error_field=error.field, **context)
@@ -252,7 +261,7 @@ def _refused(who, error: RuleError, **context):
 
 @bp.post("/g/<game_id>/<key>/bid")
 def bid(game_id, key):
-    who = games.authorize(get_db(), game_id, key)
+    who = entering(games.authorize(get_db(), game_id, key))
     form = request.form
     event = family_of(games.variant_of(get_db(), game_id)).bid_event(form)
     try:
@@ -266,6 +275,7 @@ def bid(game_id, key):
 def save_hand(game_id, key, number):
     """The family's hand form (entry, turned card or correction) → one `hand` event."""
     who, loaded = _open(game_id, key)
+    who = entering(who)
     form = request.form
     event = {"type": "hand", "hand": number,
              **family_of(loaded.state.variant).hand_event(form, loaded.state, number)}
@@ -281,7 +291,7 @@ def save_hand(game_id, key, number):
 @bp.post("/g/<game_id>/<key>/end")
 def end(game_id, key):
     """The players stop a game of open length here (Solo Whist)."""
-    who = games.authorize(get_db(), game_id, key)
+    who = entering(games.authorize(get_db(), game_id, key))
     try:
         loaded = games.change(get_db(), who, {"type": "end"})
     except RuleError as error:
@@ -305,7 +315,7 @@ def rematch(game_id, key):
 
 @bp.post("/g/<game_id>/<key>/undo")
 def undo(game_id, key):
-    who = games.authorize(get_db(), game_id, key)
+    who = entering(games.authorize(get_db(), game_id, key))
     try:  # the form carries the version it was drawn at: a second tap, or a queued one, undoes nothing more
         drawn_at = request.form.get("version")
         loaded = games.undo(get_db(), who, versions=None if drawn_at is None else {drawn_at.strip()})
@@ -318,7 +328,7 @@ def undo(game_id, key):
 @bp.post("/g/<game_id>/<key>/hands/<int:number>/confirm")
 def confirm(game_id, key, number):
     """One tap on a player's own phone: the hand as the page showed it (its `version`) is confirmed."""
-    who = games.authorize(get_db(), game_id, key)
+    who = entering(games.authorize(get_db(), game_id, key))
     try:
         loaded = games.confirm(get_db(), who, number, request.form.get("version", type=version) or 0)
     except RuleError as error:
@@ -329,7 +339,7 @@ def confirm(game_id, key, number):
 @bp.post("/g/<game_id>/<key>/hands/<int:number>/reopen")
 def reopen(game_id, key, number):
     """A player reopens a confirmed hand so that the scorer can correct it."""
-    who = games.authorize(get_db(), game_id, key)
+    who = entering(games.authorize(get_db(), game_id, key))
     try:
         loaded = games.reopen(get_db(), game_id, number, by=who)
     except RuleError as error:
