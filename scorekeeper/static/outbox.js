@@ -1,15 +1,19 @@
 // No lost tap. Every entry form of the sheet (a bid, the tricks, any hand form, undo, end) goes
-// through this outbox rather than straight to the server: it is queued (in sessionStorage, so a
-// reload keeps it), sent one at a time in order, and each one is answered on screen at the bottom:
-// "Recorded: …" (or what the sheet says the entry did: "Deal 5 corrected: …"), or "Not recorded: …"
-// with the server's reason in the sheet. While the connection is
-// down (a send failed) the entries wait: "2 entries waiting to be sent", the tapped bids shown
-// pending in the list of bidders, and the scorer's bid pad moves on to the next player, so a round
-// of bids can be tapped offline; they are sent, in order, once the connection is back. When one is
-// refused (the sheet changed meanwhile: another phone recorded that hand), the entries tapped after
-// it were tapped on a sheet that was not the real one: they are dropped, named, and not sent blindly.
-// The same form sent twice while it waits (a double tap) counts once. Without JavaScript none of
-// this runs: the forms post and the server redirects, as before.
+// through this outbox rather than straight to the server: it is queued in localStorage — so closing
+// the tab, the browser being killed or the phone restarting keeps it (#22) — and sent one at a time
+// in order, whenever a page of the game is open: at once, when the page opens again, when the phone
+// is back online and when the page comes back into view (no Background Sync needed: Safari and
+// Firefox have none). Each entry carries its own id (`Idempotency-Key`): sent twice (an answer lost,
+// two tabs replaying one queue) it is applied once, and the second answer says so. Each one is
+// answered on screen at the bottom: "Recorded: …" (or what the sheet says the entry did: "Deal 5
+// corrected: …"), "Already recorded: …", or "Not recorded: …" with the server's reason in the sheet.
+// While the connection is down (a send failed) the entries wait: "2 entries waiting to be sent", the
+// tapped bids shown pending in the list of bidders, and the scorer's bid pad moves on to the next
+// player, so a round of bids can be tapped offline. When one is refused (the sheet changed meanwhile:
+// another phone recorded that hand), the entries tapped after it were tapped on a sheet that was not
+// the real one: they are dropped, named, and not sent blindly; so are they all, named, when the link
+// was replaced meanwhile. The same form sent twice while it waits (a double tap) counts once. Without
+// JavaScript none of this runs: the forms post and the server redirects, as before.
 (function () {
   "use strict";
   var RETRY_MS = 3000, SHOWN_MS = 4000;
@@ -18,13 +22,23 @@
   function sheet() { return document.getElementById("sheet"); }
   function bar() { return document.getElementById("outbox"); }
   function key() { var s = sheet(); return s ? "outbox:" + s.dataset.base : ""; }
+  var kept = [];  // the queue when the storage refuses it (private browsing, full): it lives in this page
   function queued() {
-    try { return JSON.parse(sessionStorage.getItem(key()) || "[]"); } catch (e) { return []; }
+    try { return JSON.parse(localStorage.getItem(key()) || "[]"); } catch (e) { return kept; }
   }
   function keep(queue) {
+    kept = queue;
     try {
-      if (queue.length) sessionStorage.setItem(key(), JSON.stringify(queue)); else sessionStorage.removeItem(key());
+      if (queue.length) localStorage.setItem(key(), JSON.stringify(queue)); else localStorage.removeItem(key());
     } catch (e) { /* storage full or refused: the queue still lives in this page */ }
+  }
+  function without(id) { return queued().filter(function (q) { return q.id !== id; }); }
+  // An entry's own id: random, so that no other phone's can be guessed (the server keeps whose it is).
+  function newId() {
+    if (window.crypto && crypto.randomUUID) return crypto.randomUUID();
+    var bytes = new Uint8Array(16);
+    crypto.getRandomValues(bytes);
+    return Array.prototype.map.call(bytes, function (b) { return (b + 256).toString(16).slice(1); }).join("");
   }
   function words(name, what) { return bar().dataset[name].replace("{what}", what); }
 
@@ -147,9 +161,8 @@
 
   function answered(item, response, text) {
     offline = false;
-    var queue = queued();
     if (response.ok) {
-      keep(queue.slice(1));
+      keep(without(item.id));  // by its id: another tab may have sent it, and others, meanwhile
       swap(text);
       // The address is the new sheet's own: a deal tapped in the address (Piquet's strip) is recorded, and a
       // reload must not bring its taps back into the next deal.
@@ -161,7 +174,8 @@
       // "Recorded: Save the correction".
       var outcome = new DOMParser().parseFromString(text, "text/html").querySelector("#sheet [data-outcome]");
       // Or the entry's own words ("Hand 3: tricks recorded."), not "Recorded: Record the tricks" (#19).
-      answer("recorded", [outcome ? outcome.textContent.trim() : item.done || words("recorded", item.label)]);
+      if (response.headers.get("Idempotent-Replayed")) answer("recorded", [words("already", item.label)]);
+      else answer("recorded", [outcome ? outcome.textContent.trim() : item.done || words("recorded", item.label)]);
       // This entry moved the game to a new hand (even if a live refresh showed it first): say so,
       // live.js brings the new hand's heading into view.
       // Else, sent from a form that asks for it (the turned card of a deal), live.js keeps that form in view.
@@ -170,11 +184,14 @@
       else if (item.keep) document.dispatchEvent(new CustomEvent("sheet:stayed"));
       return;
     }
-    if (response.status === 404) {  // the link was rotated, or the game is gone: the page says which
+    var queue = queued();
+    if (response.status === 404) {  // the link was replaced (or the game is gone): nothing of the queue can be sent
       keep([]);
-      window.location.reload();
+      answer("refused", [words("gone", queue.map(function (q) { return q.label; }).join(", "))]);
       return;
     }
+    var at = queue.findIndex(function (q) { return q.id === item.id; });
+    queue = at < 0 ? [item] : queue.slice(at);  // the refused one, then those tapped after it
     keep([]);
     swap(text);
     // A refusal is seen where it is: its message comes into view beside the form it concerns.
@@ -194,7 +211,8 @@
     show();
     var item = queue[0];
     fetch(item.url, { method: "POST", body: item.body, credentials: "same-origin",
-                      headers: { "Content-Type": "application/x-www-form-urlencoded", "HX-Request": "true" } })
+                      headers: { "Content-Type": "application/x-www-form-urlencoded", "HX-Request": "true",
+                                 "Idempotency-Key": item.id } })
       .then(function (response) {
         // A server restarting or a proxy without it (5xx from the gateway), or too many taps: try again later.
         if (response.status === 429 || response.status >= 502) throw new Error("not delivered");
@@ -223,7 +241,7 @@
     }
     var data = new FormData(form);
     if (button && button.name) data.set(button.name, button.value);
-    var item = { url: url, body: new URLSearchParams(data).toString(), label: describe(button),
+    var item = { id: newId(), url: url, body: new URLSearchParams(data).toString(), label: describe(button),
                  done: button ? button.getAttribute("data-done") : null,
                  hand: s.dataset.hand, keep: form.hasAttribute("data-keep-in-view") };
     if (form.matches(".pad-form")) { item.seat = data.get("seat"); item.bid = data.get("bid"); }
@@ -262,6 +280,17 @@
   document.addEventListener("htmx:sse:after:connection", reachable);
   window.addEventListener("offline", function () { offline = true; mark(); show(); });
   setInterval(function () { if (offline) pump(); }, RETRY_MS);
-  function start() { if (queued().length) { mark(); show(); pump(); } }
+  // A phone that slept, a tab brought back: what waits goes now (pageshow: a page restored from the cache).
+  document.addEventListener("visibilitychange", function () { if (document.visibilityState === "visible") reachable(); });
+  window.addEventListener("pageshow", function (event) { if (event.persisted) reachable(); });
+  window.addEventListener("storage", function (event) { if (event.key === key()) { mark(); show(); } });  // another tab
+  function start() {
+    var earlier = null;  // a queue kept by this app before #22, in the tab's own storage: moved over
+    try { earlier = sessionStorage.getItem(key()); sessionStorage.removeItem(key()); } catch (e) { /* none */ }
+    if (earlier) {
+      keep(queued().concat(JSON.parse(earlier).map(function (q) { q.id = q.id || newId(); return q; })));
+    }
+    if (queued().length) { mark(); show(); pump(); }
+  }
   if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", start); else start();
 })();

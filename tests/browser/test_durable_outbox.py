@@ -1,0 +1,87 @@
+"""No tap lost even when the phone closes the tab (#22): the outbox keeps its entries in localStorage.
+
+Wist, 4 players, Anna deals hand 1: Bruno bids first, then Carla. Both bids are tapped offline; the browser
+context is closed (the tab killed, the phone asleep) and a new one opened with what the old one stored (the
+phone's own storage survives); back online, the sheet opens and the two bids are sent, in order, each applied
+once. Two contexts with the same stored queue (two tabs) replay it together: each entry is applied once, and
+the second answer says "Already recorded". A queue replayed after the scorer's link was replaced is refused
+with the reason and the entries named, nothing applied.
+"""
+from __future__ import annotations
+
+from playwright.sync_api import expect
+
+from tests.web.sse import request
+
+from .conftest import phone_context
+from .test_offline import NARROW, bids_on_server, faults, new_game, open_sheet, tap_offline_round
+
+
+def events_on_server(base: str, game: dict) -> int:
+    status, body = request(base, "GET", f"/api/v1/games/{game['id']}", key=game["keys"]["view"])
+    assert status == 200
+    return body["version"]
+
+
+def queue_kept_offline(browser, base: str, game: dict) -> dict:
+    """Bruno 1, Carla 0 tapped offline, then the context closed: the storage it leaves behind."""
+    context = phone_context(browser, viewport=NARROW)
+    page = open_sheet(context, base, game)
+    context.set_offline(True)
+    tap_offline_round(page)
+    stored = context.storage_state()
+    assert faults(page) == []
+    context.close()  # the tab killed while offline: nothing was sent
+    assert bids_on_server(base, game) == [None, None, None, None]
+    return stored
+
+
+def test_taps_made_offline_survive_the_tab_closing_and_are_sent_once_in_order(browser, live_server):
+    game = new_game(live_server)
+    stored = queue_kept_offline(browser, live_server, game)
+    before = events_on_server(live_server, game)
+    context = phone_context(browser, viewport=NARROW, storage_state=stored)
+    page = open_sheet(context, live_server, game)  # the sheet opens again: what waited is sent
+    expect(page.locator(".bidders li", has_text="Carla").locator(".bid")).to_have_text("0")
+    expect(page.locator("#outbox")).to_be_hidden(timeout=10_000)
+    assert bids_on_server(live_server, game) == [None, 1, 0, None]
+    assert events_on_server(live_server, game) == before + 2  # each once: Bruno's, then Carla's
+    assert page.evaluate("Object.keys(localStorage).filter(k => k.startsWith('outbox:')).length") == 0
+    context.close()
+
+
+def test_two_tabs_replaying_the_same_queue_apply_it_once(browser, live_server):
+    game = new_game(live_server)
+    stored = queue_kept_offline(browser, live_server, game)
+    before = events_on_server(live_server, game)
+    tabs = [phone_context(browser, viewport=NARROW, storage_state=stored) for _ in range(2)]
+    pages = [open_sheet(tab, live_server, game) for tab in tabs]
+    for page in pages:
+        expect(page.locator(".bidders li", has_text="Carla").locator(".bid")).to_have_text("0", timeout=10_000)
+    assert bids_on_server(live_server, game) == [None, 1, 0, None]
+    assert events_on_server(live_server, game) == before + 2
+    # The tab whose entries arrived second was answered "Already recorded", with the sheet as it is
+    said = [page.locator("#outbox").inner_text() for page in pages]
+    assert any("Already recorded: Bid of Carla: 0" in text for text in said), said
+    for tab in tabs:
+        tab.close()
+
+
+def test_a_queue_replayed_after_the_link_was_replaced_is_refused_by_name(browser, live_server):
+    """Offline, two bids wait; meanwhile the scorer's link is replaced (another phone made a new one): back online,
+    the queue is refused with the reason and both entries named, and nothing is applied."""
+    game = new_game(live_server)
+    context = phone_context(browser, viewport=NARROW)
+    page = open_sheet(context, live_server, game)
+    context.set_offline(True)
+    tap_offline_round(page)
+    status, _ = request(live_server, "POST", f"/api/v1/games/{game['id']}/keys/rotate", key=game["keys"]["scorer"],
+                        body={"role": "scorer"})
+    assert status == 200
+    context.set_offline(False)
+    outbox = page.locator("#outbox")
+    expect(outbox).to_contain_text("this link no longer works", timeout=10_000)
+    expect(outbox).to_contain_text("Bid of Bruno: 1, Bid of Carla: 0")
+    assert bids_on_server(live_server, game) == [None, None, None, None]
+    assert page.evaluate("Object.keys(localStorage).filter(k => k.startsWith('outbox:')).length") == 0
+    context.close()
