@@ -1,19 +1,11 @@
-// No lost tap. Every entry form of the sheet (a bid, the tricks, any hand form, undo, end) goes
-// through this outbox rather than straight to the server: it is queued in localStorage — so closing
-// the tab, the browser being killed or the phone restarting keeps it (#22) — and sent one at a time
-// in order, whenever a page of the game is open: at once, when the page opens again, when the phone
-// is back online and when the page comes back into view (no Background Sync needed: Safari and
-// Firefox have none). Each entry carries its own id (`Idempotency-Key`): sent twice (an answer lost,
-// two tabs replaying one queue) it is applied once, and the second answer says so. Each one is
-// answered on screen at the bottom: "Recorded: …" (or what the sheet says the entry did: "Deal 5
-// corrected: …"), "Already recorded: …", or "Not recorded: …" with the server's reason in the sheet.
-// While the connection is down (a send failed) the entries wait: "2 entries waiting to be sent", the
-// tapped bids shown pending in the list of bidders, and the scorer's bid pad moves on to the next
-// player, so a round of bids can be tapped offline. When one is refused (the sheet changed meanwhile:
-// another phone recorded that hand), the entries tapped after it were tapped on a sheet that was not
-// the real one: they are dropped, named, and not sent blindly; so are they all, named, when the link
-// was replaced meanwhile. The same form sent twice while it waits (a double tap) counts once. Without
-// JavaScript none of this runs: the forms post and the server redirects, as before.
+// No lost tap. Every entry form of the sheet (a bid, the tricks, any hand form, undo, end) goes through
+// this outbox: queued in localStorage (a closed tab, a killed browser, a restart keep it: #22), sent in
+// order whenever the sheet is open (on load, back online, back in view: no Background Sync needed), each
+// with its own id (Idempotency-Key: sent twice, applied once), and answered at the bottom: "Recorded: …",
+// "Already recorded: …" or "Not recorded: …" with the reason. Offline the entries wait, the tapped bids
+// shown pending and the scorer's pad moving on. When one is refused (another phone recorded that hand),
+// those tapped after it are dropped, named, not sent blindly; all are, named, if the link was replaced.
+// A double tap counts once. Without JavaScript the forms post and the server redirects, as before.
 (function () {
   "use strict";
   var RETRY_MS = 3000, SHOWN_MS = 4000;

@@ -17,6 +17,9 @@ from .conftest import phone_context
 from .test_offline import NARROW, bids_on_server, faults, new_game, open_sheet, tap_offline_round
 
 
+CREATED = 1  # a new game's version: its creation
+
+
 def events_on_server(base: str, game: dict) -> int:
     status, body = request(base, "GET", f"/api/v1/games/{game['id']}", key=game["keys"]["view"])
     assert status == 200
@@ -30,22 +33,20 @@ def queue_kept_offline(browser, base: str, game: dict) -> dict:
     context.set_offline(True)
     tap_offline_round(page)
     stored = context.storage_state()
-    assert faults(page) == []
-    context.close()  # the tab killed while offline: nothing was sent
-    assert bids_on_server(base, game) == [None, None, None, None]
+    assert faults(page) == [] and bids_on_server(base, game) == [None, None, None, None]
+    context.close()  # the tab killed while offline
     return stored
 
 
 def test_taps_made_offline_survive_the_tab_closing_and_are_sent_once_in_order(browser, live_server):
     game = new_game(live_server)
     stored = queue_kept_offline(browser, live_server, game)
-    before = events_on_server(live_server, game)
     context = phone_context(browser, viewport=NARROW, storage_state=stored)
     page = open_sheet(context, live_server, game)  # the sheet opens again: what waited is sent
     expect(page.locator(".bidders li", has_text="Carla").locator(".bid")).to_have_text("0")
     expect(page.locator("#outbox")).to_be_hidden(timeout=10_000)
     assert bids_on_server(live_server, game) == [None, 1, 0, None]
-    assert events_on_server(live_server, game) == before + 2  # each once: Bruno's, then Carla's
+    assert events_on_server(live_server, game) == CREATED + 2  # each once: Bruno's, then Carla's
     assert page.evaluate("Object.keys(localStorage).filter(k => k.startsWith('outbox:')).length") == 0
     context.close()
 
@@ -53,13 +54,12 @@ def test_taps_made_offline_survive_the_tab_closing_and_are_sent_once_in_order(br
 def test_two_tabs_replaying_the_same_queue_apply_it_once(browser, live_server):
     game = new_game(live_server)
     stored = queue_kept_offline(browser, live_server, game)
-    before = events_on_server(live_server, game)
     tabs = [phone_context(browser, viewport=NARROW, storage_state=stored) for _ in range(2)]
     pages = [open_sheet(tab, live_server, game) for tab in tabs]
     for page in pages:
         expect(page.locator(".bidders li", has_text="Carla").locator(".bid")).to_have_text("0", timeout=10_000)
     assert bids_on_server(live_server, game) == [None, 1, 0, None]
-    assert events_on_server(live_server, game) == before + 2
+    assert events_on_server(live_server, game) == CREATED + 2
     # The tab whose entries arrived second was answered "Already recorded", with the sheet as it is
     said = [page.locator("#outbox").inner_text() for page in pages]
     assert any("Already recorded: Bid of Carla: 0" in text for text in said), said
