@@ -6,6 +6,8 @@
 2. Biglietti (hand 7, sealed): four players tap their own bids on their own phones; the scorer and
    the table see "4 of 4 bids in" and ✓ marks, never a number; the scorer records the tricks and
    every phone shows all the bids.
+3. Those refreshes send only the parts of the sheet that changed (#22): after them each phone reads the same
+   as the sheet opened afresh.
 
 No sleeps: every wait is an expectation on what the page shows. Tests never assert timings; the
 time from a tap to the other phone showing it is printed (run with -s to see it).
@@ -57,13 +59,27 @@ def phones(browser):
 
 def open_sheet(context, base: str, game: dict, key: str) -> Page:
     page = context.new_page()
-    problems = []
+    problems, answers = [], []
     page.on("pageerror", lambda error: problems.append(str(error)))
-    page.problems = problems
+    page.on("response", lambda response: answers.append(response.headers.get("x-sheet-version") is not None)
+            if response.request.headers.get("x-live-refresh") else None)
+    page.problems, page.refreshes = problems, answers  # per live refresh: whether it brought parts
     page.goto(f"{base}/g/{game['id']}/{key}")
     expect(page.locator("#live")).to_have_attribute("data-state", "live")
     page.evaluate("window.sameDocument = true")  # gone if the page reloads instead of swapping
     return page
+
+
+def reads_as_afresh(page: Page) -> None:
+    """The sheet after its live refreshes reads as the same sheet opened again now; at least one refresh
+    brought parts of it (#22), not the whole."""
+    again = page.context.new_page()
+    again.goto(page.url)
+    expect(again.locator("#sheet")).to_have_attribute("data-version", page.locator("#sheet").get_attribute(
+        "data-version"))
+    assert page.locator("#sheet").inner_text() == again.locator("#sheet").inner_text()
+    assert any(page.refreshes), page.refreshes
+    again.close()
 
 
 def bid_mark(page: Page, name: str):
@@ -99,6 +115,7 @@ def test_a_tap_on_the_scorers_phone_shows_on_the_table_at_once(live_server, phon
     expect(table.locator("#live")).to_have_attribute("data-state", "live", timeout=10000)
     assert table.evaluate("window.sameDocument") is True
     assert scorer.problems == [] and table.problems == []
+    reads_as_afresh(table)
 
 
 def test_reconnecting_indicator_and_catch_up(live_server, phones):
@@ -178,6 +195,8 @@ def test_sealed_bids_from_four_phones(live_server, phones, artifacts):
         expect(page.locator("#entry-title")).to_contain_text("Hand 8 · Wist")
         assert page.evaluate("window.sameDocument") is True
         assert page.problems == []
+    for page in (table, *seats[1:]):
+        reads_as_afresh(page)
     # After the reveal no phone offers a bid pad for hand 7 any more
     expect(seats[1].locator(".pad")).to_have_count(0)
     seats[1].screenshot(path=artifacts / "live-seat-revealed.png", full_page=True)
