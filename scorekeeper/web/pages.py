@@ -171,12 +171,13 @@ def render_sheet(who, loaded, status: int = 200, error: str | None = None, view=
         standings=loaded.state.standings if loaded.state.finished else None,
         chart=chart, places=sheet_view.places(loaded), tournament_url=_tournament_url(loaded.id),
         key=who.key, base=url_for("pages.sheet", game_id=loaded.id, key=who.key),
-        confirming=confirm_panel(loaded, who),
+        confirming=confirm_panel(loaded, who), live_block=is_htmx(),
         view_url=request.full_path.rstrip("?") if request.method == "GET" else
         url_for("pages.sheet", game_id=loaded.id, key=who.key),
     )
-    html, headers = sheet_parts.answer(taking_turns_rendered("sheet.html", "sheet" if is_htmx() else None, **context),
-                                       loaded, page if is_htmx() else None)
+    html, headers = taking_turns_rendered("sheet.html", None, **context), {}
+    if is_htmx():
+        html, headers = sheet_parts.answer(taking_turns_rendered("sheet.html", "sheet", **context), loaded, page)
     response = make_response(html, status)
     response.headers.update(headers)
     response.headers["Cache-Control"] = "no-store"
@@ -212,6 +213,16 @@ def sheet(game_id, key):
         response.headers["Cache-Control"] = "no-store"
         return response
     return render_sheet(who, loaded, view=request.args, page=sheet_parts.behind(request.headers))
+
+
+@bp.get("/g/<game_id>/<key>/chart")
+def chart(game_id, key):
+    """The running-totals chart alone, which a sheet swapped in by htmx fetches when it comes into view (#22)."""
+    _, loaded = _open(game_id, key)
+    drawing = sheet_view.chart(loaded)
+    response = make_response(render_template("_chart.html", chart=drawing) if drawing else "")
+    response.headers["Cache-Control"] = "no-store"
+    return response
 
 
 @bp.get("/g/<game_id>/<key>/export.csv")

@@ -73,12 +73,15 @@ def touched_since(loaded: Loaded, page: Behind) -> Touched | None:
 
 
 START = re.compile(r"<([a-z]+)\b")
+BLANKS = re.compile(r"[ \t]*\n\s*")  # the templates' indentation and empty lines: one newline says as much
 PAGE_HEADERS = ("X-Sheet-Version", "X-Sheet-Hand")  # what live.js writes on the sheet after applying parts
 
 
 def answer(html: str, loaded: Loaded, page: Behind | None) -> tuple[str, dict[str, str]]:
-    """What a live refresh sends: the parts of the sheet the page lacks, with the version and hand they bring it
-    to; or, when parts are uncertain or no smaller, the whole sheet (no headers)."""
+    """What an htmx request of the sheet gets (its blank lines squeezed): the parts of the sheet a live refresh's
+    page lacks, with the version and hand they bring it to; or, when parts are uncertain or no smaller (or it is
+    no live refresh that can take them), the whole sheet (no headers)."""
+    html = BLANKS.sub("\n", html)  # the sheet holds no <pre> nor <textarea>
     touched = touched_since(loaded, page) if page is not None else None
     found = parts(html, touched) if touched is not None else None
     if found is None or len(found) >= len(html):
