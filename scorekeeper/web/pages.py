@@ -175,9 +175,10 @@ def render_sheet(who, loaded, status: int = 200, error: str | None = None, view=
         view_url=request.full_path.rstrip("?") if request.method == "GET" else
         url_for("pages.sheet", game_id=loaded.id, key=who.key),
     )
-    html, headers = taking_turns_rendered("sheet.html", None, **context), {}
     if is_htmx():
         html, headers = sheet_parts.answer(taking_turns_rendered("sheet.html", "sheet", **context), loaded, page)
+    else:
+        html, headers = taking_turns_rendered("sheet.html", **context), {}
     response = make_response(html, status)
     response.headers.update(headers)
     response.headers["Cache-Control"] = "no-store"
