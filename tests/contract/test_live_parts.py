@@ -2,8 +2,8 @@
 
 After each change (a hand recorded, a bid, a correction, two changes at once, an undo), the sheet each link
 showed before, with the refresh's parts swapped in (`partials.apply`), is the sheet drawn whole now — for the
-scorer, the table view and a player's phone, and through a sealed round for the variants that have one. A page
-that does not say its hand (an old page) gets the whole sheet.
+scorer, the table view and two players' phones, with the opponents confirming hands (#21), and through a sealed
+round for the variants that have one. A page that does not say its hand (an old page) gets the whole sheet.
 """
 from __future__ import annotations
 
@@ -23,13 +23,13 @@ REFRESH = {"HX-Request": "true", "X-Live-Refresh": "1"}
 class Table:
     """One game of a variant, its links, and the sheet each link showed at the last look."""
 
-    def __init__(self, app, variant):
+    def __init__(self, app, variant, confirmation: bool = False):
         self.app, self.client, self.variant = app, app.test_client(), variant
         self.family, self.driver = family_of(variant), DRIVERS[variant.family]
         self.db = store.connect(app.config["SCOREKEEPER_DATABASE"])
         players = NAMES[:min(variant.players)]
         loaded, self.keys = games.create(self.db, variant.id, players, 0,
-                                         {o.name: o.default for o in variant.options})
+                                         {o.name: o.default for o in variant.options}, confirmation=confirmation)
         self.id = loaded.id
         self.links = [self.keys["scorer"], self.keys["view"], *self.keys["seats"][:2]]
         self.parts_used = 0
@@ -96,6 +96,22 @@ def test_the_parts_of_a_refresh_make_the_whole_sheet(app, variant_id):
     table.change(None)  # an undo: the whole sheet
     table.change(table.played(3))
     assert table.parts_used >= 2 * len(table.links), "a live refresh sent the whole sheet every time"
+
+
+@pytest.mark.parametrize("variant_id", sorted(VARIANTS))
+def test_the_parts_when_the_opponents_confirm(app, variant_id):
+    """A hand recorded waits to be confirmed, is confirmed on a player's phone and reopened (#21): the marks in
+    the grid and the panel that asks for them come with the parts."""
+    table = Table(app, VARIANTS[variant_id], confirmation=True)
+    table.change(table.played(1))
+    table.change(table.played(2))
+    player = games.authorize(table.db, table.id, table.keys["seats"][1])
+    games.confirm(table.db, player, 1, table.version)
+    table.check()
+    games.reopen(table.db, table.id, 1, by=player)
+    table.check()
+    table.change(table.corrected(1))
+    assert table.parts_used >= 3 * len(table.links)
 
 
 def sealed_hand(variant) -> int | None:
