@@ -31,12 +31,14 @@ class Figure:
 @dataclass(frozen=True)
 class Touched:
     """What one change did to the grid's rows, for a live refresh that sends only what changed (#22): the hands
-    whose rows it changed, the hands whose rows it added (after the rows already there), and whether it may
-    have moved the scores (the totals, the places and the chart are then sent too)."""
+    whose rows it changed, the hands whose rows it added (after the rows already there), whether it may have
+    moved the scores (the totals, the places and the chart are then sent too) and the entry of the hand being
+    entered (whose forms then carry the version that hand last changed at: `hand_version`)."""
 
     changed: frozenset[int] = frozenset()
     added: tuple[int, ...] = ()
     rescored: bool = True
+    entry: bool = True
 
 
 def hands_from(number: int, state: GameState) -> frozenset[int]:

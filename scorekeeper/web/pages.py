@@ -171,7 +171,7 @@ def render_sheet(who, loaded, status: int = 200, error: str | None = None, view=
         standings=loaded.state.standings if loaded.state.finished else None,
         chart=chart, places=sheet_view.places(loaded), tournament_url=_tournament_url(loaded.id),
         key=who.key, base=url_for("pages.sheet", game_id=loaded.id, key=who.key),
-        confirming=confirm_panel(loaded, who), live_block=is_htmx(),
+        confirming=confirm_panel(loaded, who), live_block=is_htmx(), hand_version=sheet_view.hand_version(loaded),
         view_url=request.full_path.rstrip("?") if request.method == "GET" else
         url_for("pages.sheet", game_id=loaded.id, key=who.key),
     )

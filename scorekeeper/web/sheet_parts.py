@@ -19,7 +19,7 @@ from ..model import MARKS, Loaded, whole_or_none
 from .sheet_common import corrects
 
 MAX_BEHIND = 12  # changes: a phone further behind gets the whole sheet (its parts would be most of it)
-ALWAYS = "now"  # the pane of what happens now: entry panel, notices, undo
+NOW, AROUND_ENTRY = "now", ("now-top", "now-end")  # the pane of what happens now: notices, entry panel, undo
 RESCORED = ("grid-foot", "chart-box")  # what moves with the scores
 
 
@@ -50,7 +50,7 @@ def touched_since(loaded: Loaded, page: Behind) -> Touched | None:
     standing: list[dict] = []  # the changes standing as each event was made (as `sort_out`)
     changed: set[int] = set()
     added: list[int] = []
-    rescored = False
+    rescored = entry = False
     for row in loaded.events[1:]:
         new = row["seq"] > page.version
         if row["type"] == "undo":
@@ -69,7 +69,8 @@ def touched_since(loaded: Loaded, page: Behind) -> Touched | None:
                 changed |= touched.changed
                 added += touched.added
                 rescored = rescored or touched.rescored
-    return Touched(frozenset(changed - set(added)), tuple(sorted(set(added))), rescored)
+                entry = entry or touched.entry
+    return Touched(frozenset(changed - set(added)), tuple(sorted(set(added))), rescored, entry)
 
 
 START = re.compile(r"<([a-z]+)\b")
@@ -114,7 +115,8 @@ def parts(html: str, touched: Touched) -> str | None:
     """The parts of the sheet drawn whole (`html`) that the changes touched, as partials; None when one is
     missing from it (the whole sheet is then sent)."""
     pieces = []
-    for target in (ALWAYS, *(f"hand-{number}" for number in sorted(touched.changed)),
+    now = (NOW,) if touched.entry else AROUND_ENTRY
+    for target in (*now, *(f"hand-{number}" for number in sorted(touched.changed)),
                    *(RESCORED if touched.rescored else ())):
         found = element(html, target)
         if found is None:

@@ -227,12 +227,13 @@ def sheet(loaded: Loaded, who: Access, seen: Seen, view) -> dict:
 
 def rows_touched(change: dict, state, corrected: bool) -> Touched | None:
     """Every hand has its row from the start: a change to a hand redraws its row and those after it (running
-    totals; the next hand becomes current). A bid or a turned card alone leaves the scores of an open hand."""
+    totals; the next hand becomes current). A bid or a turned card alone leaves the scores of an open hand; a hand
+    scored before (corrected, or a bid of it changed) leaves the entry, which shows the hand being entered alone."""
     number = change.get("hand")
     if not isinstance(number, int):
         return None
-    rescored = corrected or "tricks" in change or state.hand(number).scores is not None
-    return Touched(changed=hands_from(number, state), rescored=rescored)
+    again = corrected or (change.get("type") == "bid" and state.hand(number).scores is not None)
+    return Touched(changed=hands_from(number, state), rescored=again or "tricks" in change, entry=not again)
 
 
 def error_place(field: str | None, sheet: dict, edit, access: Access) -> str:
