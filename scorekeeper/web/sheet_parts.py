@@ -1,9 +1,10 @@
 """A live refresh that sends each phone only what changed on its sheet (#22).
 
 A page that can apply parts says so with the hand it shows (`X-Sheet-Hand`, beside the version it shows,
-`X-Sheet-Version`). The changes since that version tell which parts moved: the panel of the hand being entered
-(always sent), the grid rows each change touched (its family says which: `Family.rows_touched`), and, when a
-change may have moved the scores, the totals and the chart. The answer is those parts, cut out of the sheet
+`X-Sheet-Version`). The changes since that version tell which parts moved (each change's family says which:
+`Family.rows_touched`): what is said around the entry (notices, undo: always sent), the entry of the hand being
+entered, the grid rows each change touched, and, when a change may have moved the scores, the totals and the
+chart (a placeholder that draws it once in view). The answer is those parts, cut out of the sheet
 drawn whole for this link, as htmx 4 partials (`<template hx type="partial">`): so a part never shows more than
 the whole sheet would (a sealed bid stays sealed). Whenever anything is uncertain — an undo, the game over (or
 over on the phone's page), a phone far behind, a change its family cannot place — the whole sheet is sent, as
@@ -40,8 +41,8 @@ def behind(headers) -> Behind | None:
 
 
 def touched_since(loaded: Loaded, page: Behind) -> Touched | None:
-    """The rows touched by every change since the page's version, and whether the scores may have moved; None
-    when only the whole sheet is certain to be right."""
+    """What every change since the page's version touched (rows, scores, entry); None when only the whole sheet
+    is certain to be right."""
     state = loaded.state
     if page.finished or state.finished or not 0 < page.version < loaded.version \
             or loaded.version - page.version > MAX_BEHIND:
@@ -125,10 +126,10 @@ def parts(html: str, touched: Touched) -> str | None:
             return None
         # the chart is replaced, not morphed: an SVG that morph rebuilds is drawn blank (_chart.html)
         pieces.append(_partial(target, "outerHTML" if target == "chart-box" else "outerMorph", found))
-    if touched.added:
-        rows = [element(html, f"hand-{number}") for number in touched.added]
+    if touched.added:  # after the row before them, which the page has (a row morphed stays the same element)
+        rows = [row for number in touched.added if (row := element(html, f"hand-{number}")) is not None]
         first = touched.added[0]
-        if first < 2 or None in rows or list(touched.added) != list(range(first, first + len(rows))):
+        if first < 2 or list(touched.added) != list(range(first, first + len(rows))):
             return None
-        pieces.append(_partial(f"hand-{first - 1}", "afterend", "".join(rows)))  # type: ignore[arg-type]
+        pieces.append(_partial(f"hand-{first - 1}", "afterend", "".join(rows)))
     return "".join(pieces)
