@@ -7,7 +7,8 @@
    the table see "4 of 4 bids in" and ✓ marks, never a number; the scorer records the tricks and
    every phone shows all the bids.
 3. Those refreshes send only the parts of the sheet that changed (#22): after them each phone reads the same
-   as the sheet opened afresh.
+   as the sheet opened afresh — also where a deal adds its row to the grid (a rubber's deals with the line of a
+   game won, Solo Whist, Piquet).
 
 No sleeps: every wait is an expectation on what the page shows. Tests never assert timings; the
 time from a tap to the other phone showing it is printed (run with -s to see it).
@@ -20,6 +21,10 @@ import urllib.request
 
 import pytest
 from playwright.sync_api import Page, expect
+
+from scorekeeper.families import family_of
+from scorekeeper.rules import VARIANTS
+from tests.contract.drivers import DRIVERS
 
 from .conftest import PHONE, phone_context
 
@@ -203,6 +208,21 @@ def test_sealed_bids_from_four_phones(live_server, phones, artifacts):
     # After the reveal no phone offers a bid pad for hand 7 any more
     expect(seats[1].locator(".pad")).to_have_count(0)
     seats[1].screenshot(path=artifacts / "live-seat-revealed.png", full_page=True)
+
+
+@pytest.mark.parametrize("variant", ["whist-classico", "solo-whist", "piquet"])
+def test_deals_add_their_rows_on_the_table(live_server, phones, variant):
+    names = PLAYERS[:min(VARIANTS[variant].players)]
+    game = api(live_server, "POST", "/api/v1/games", body={"variant": variant, "players": names, "first_dealer": 0})
+    (table_phone,) = phones(1)
+    table = open_sheet(table_phone, live_server, game, game["keys"]["view"])
+    deal = DRIVERS[family_of(VARIANTS[variant]).id].first_hand({}, len(names))
+    for number in (1, 2, 3):
+        api(live_server, "PUT", f"/api/v1/games/{game['id']}/hands/{number}", game["keys"]["scorer"], deal)
+        expect(table.locator("#sheet")).to_have_attribute("data-version", str(number + 1), timeout=5000)
+    expect(table.locator("#hand-3")).to_have_count(1)
+    reads_as_afresh(table)
+    assert table.evaluate("window.sameDocument") is True and table.problems == []
 
 
 def test_share_page_screenshot(live_server, phones, artifacts):
