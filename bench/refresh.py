@@ -8,7 +8,7 @@ as sent compressed (br or gzip, as a phone asks), for games mid-way (half the ha
 two bids in) with real names — Cagliari (played by four only) and Wist for five — from the scorer, the table
 view and one player's phone: the first full load of the page, a poll when nothing changed, and for each kind
 of change (a bid, the tricks of the hand recorded, a correction of hand 3) the whole fragment next to the
-parts, with their ratio.
+parts, with their ratio; and the chart, which a live sheet fetches on its own when it comes into view.
 
     python bench/refresh.py
 """
@@ -131,6 +131,8 @@ def main():
                     part = sizes(client, path, {**asked, "X-Sheet-Hand": hand})
                     print(f"{change + ', ' + role:<32} {whole[0]:>10,} / {whole[1]:>6,}"
                           f"    {part[0]:>10,} / {part[1]:>6,}  {part[1] / whole[1]:>5.0%}")
+            chart = sizes(client, f"/g/{game_id}/{keys['view']}/chart", PHONE)
+            print(f"{'the chart, once a sheet shows it':<32} {chart[0]:>10,} / {chart[1]:>6,}")
 
 
 if __name__ == "__main__":
