@@ -28,6 +28,34 @@ class Figure:
     note: Any = None
 
 
+@dataclass(frozen=True)
+class Touched:
+    """What one change did to the grid's rows, for a live refresh that sends only what changed (#22): the hands
+    whose rows it changed, the hands whose rows it added (after the rows already there), whether it may have
+    moved the scores (the totals, the places and the chart are then sent too) and the entry of the hand being
+    entered (whose forms then carry the version that hand last changed at: `hand_version`)."""
+
+    changed: frozenset[int] = frozenset()
+    added: tuple[int, ...] = ()
+    rescored: bool = True
+    entry: bool = True
+
+
+def hands_from(number: int, state: GameState) -> frozenset[int]:
+    """Hand `number` and every later hand played or in progress: a change to one hand moves the running totals
+    of those after it (and may make the next one current)."""
+    return frozenset(range(number, len(state.hands) + 1))
+
+
+def deal_rows_touched(change: dict, state: GameState, corrected: bool) -> Touched | None:
+    """For a grid with a row per recorded deal and none for the deal being entered (Solo Whist, Piquet): a new deal
+    adds its row, a correction redraws its row and those after it; a change of no deal (the end) redraws all."""
+    number = change.get("hand")
+    if not isinstance(number, int):
+        return None
+    return Touched(changed=hands_from(number, state)) if corrected else Touched(added=(number,))
+
+
 def no_bid_event(form: Mapping[str, str]) -> dict:
     """A bid form posted to a game without bidding (only a forged one is): a bid, which its rules refuse in
     their own words."""
@@ -66,6 +94,9 @@ class Family:
     edit_form: Callable[..., Any]  # (loaded, number, seen, form=None): a past hand laid out for correction
     error_place: Callable[[str | None, dict, Any, Access], str]  # where a refusal shows: by its form, or "top"
     hand_event: Callable[[Any, GameState, int], dict]  # a hand form as posted → the fields of a `hand` event
+    # (change payload, state now, whether it corrected a hand already scored) → the grid rows it touched, for a
+    # live refresh of only those (#22); None when the family cannot say (the whole sheet is sent).
+    rows_touched: Callable[[dict, GameState, bool], "Touched | None"]
 
     tally: Callable[[GameState, int], Counter]  # its own counts for one seat (never a sealed bid)
     figures: Callable[[Any], list[Figure]]  # which of them the statistics page shows for a variant, and how

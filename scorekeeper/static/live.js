@@ -1,7 +1,9 @@
 // Live sheet: the page stream says "changed" with the game's version (and "ping" with it at every
 // heartbeat); when it is newer than the version on screen, fetch this page's own view again
 // (morphing keeps what is being typed). A fetch that fails is retried until the sheet is current.
-// Each fetch says which version is on screen: when nothing changed, the answer is empty (204).
+// Each fetch says which version (and hand) is on screen: when nothing changed, the answer is empty (204);
+// otherwise the server may answer with just the parts of the sheet that changed since (htmx partials, #22),
+// with the version and hand they bring the sheet to in its headers, which are then written on the sheet.
 // While the stream is down — an error, or silence longer than a few heartbeats (a phone whose Wi-Fi
 // dropped keeps a dead connection open) — the indicator says "reconnecting…", the stream is
 // reopened and the sheet is refreshed every few seconds instead. When the phone is offline, an entry
@@ -25,7 +27,8 @@
     busy = true;
     var done = function () { busy = false; };
     var request = htmx.ajax("GET", s.dataset.url, { target: "#sheet", swap: "outerMorph",
-                                                    headers: { "X-Live-Refresh": "1", "X-Sheet-Version": String(shown()) } });
+                                                    headers: { "X-Live-Refresh": "1", "X-Sheet-Version": String(shown()),
+                                                               "X-Sheet-Hand": s.dataset.hand || "" } });
     if (request && request.then) request.then(done, done); else done();
   }
 
@@ -63,7 +66,15 @@
     var s = sheet();
     if (s && event.target.form && s.contains(event.target)) typing = true;
   });
-  document.addEventListener("htmx:after:swap", function () { typing = false; });
+  document.addEventListener("htmx:after:swap", function (event) {
+    typing = false;
+    var ctx = event.detail && event.detail.ctx, headers = ctx && ctx.response && ctx.response.headers;
+    var version = headers && headers.get ? headers.get("X-Sheet-Version") : null, s = sheet();
+    if (version && s) {  // parts of the sheet were swapped in: the sheet now shows that version and hand
+      s.dataset.version = version;
+      s.dataset.hand = headers.get("X-Sheet-Hand") || "";
+    }
+  });
   // After one's own change moves the game to a new hand (tricks recorded: outbox.js says so), its
   // heading comes into view; a live refresh from another phone never moves the page.
   document.addEventListener("sheet:moved", function () {
@@ -84,7 +95,7 @@
   function follow() {
     var s = sheet();
     if (!s || s.dataset.role !== "view" || !wide.matches) return;
-    var row = s.querySelector(".grid tbody tr[aria-current]") || s.querySelector(".grid tbody tr:last-child");
+    var row = s.querySelector(".grid tbody tr[aria-current]") || s.querySelector(".grid tbody:last-of-type tr:last-child");
     var at = s.dataset.hand + ":" + (row ? row.rowIndex : "");
     if (!row || at === followed) return;
     var first = followed === null, box = row.getBoundingClientRect();

@@ -15,6 +15,7 @@ from ..families import family_of
 from ..rules.base import MAX_NAME
 from . import devices
 from . import sheet_common as sheet_view
+from . import sheet_parts
 from .downloads import csv_download, game_csv
 from .entries import REPLAYED, entering
 from .errors import message, status_of
@@ -153,8 +154,9 @@ def _open(game_id: str, key: str):
 
 
 def render_sheet(who, loaded, status: int = 200, error: str | None = None, view=None, edit=None,
-                 form=None, error_field: str | None = None):
-    """The sheet page, or just its live block for htmx requests; the family draws its own parts."""
+                 form=None, error_field: str | None = None, page: sheet_parts.Behind | None = None):
+    """The sheet page, or just its live block for htmx requests; the family draws its own parts. A live refresh
+    of a `page` that can apply parts gets only what changed since the version it shows (`sheet_parts`)."""
     family = family_of(loaded.state.variant)
     seen = games.visibility(loaded, who)
     parts = family.sheet(loaded, who, seen, view or {})
@@ -170,11 +172,16 @@ def render_sheet(who, loaded, status: int = 200, error: str | None = None, view=
         standings=loaded.state.standings if loaded.state.finished else None,
         chart=chart, places=sheet_view.places(loaded), tournament_url=_tournament_url(loaded.id),
         key=who.key, base=url_for("pages.sheet", game_id=loaded.id, key=who.key),
-        confirming=confirm_panel(loaded, who),
+        confirming=confirm_panel(loaded, who), live_block=is_htmx(), hand_version=sheet_view.hand_version(loaded),
         view_url=request.full_path.rstrip("?") if request.method == "GET" else
         url_for("pages.sheet", game_id=loaded.id, key=who.key),
     )
-    response = make_response(taking_turns_rendered("sheet.html", "sheet" if is_htmx() else None, **context), status)
+    if is_htmx():
+        html, headers = sheet_parts.answer(taking_turns_rendered("sheet.html", "sheet", **context), loaded, page)
+    else:
+        html, headers = taking_turns_rendered("sheet.html", **context), {}
+    response = make_response(html, status)
+    response.headers.update(headers)
     response.headers["Cache-Control"] = "no-store"
     return response
 
@@ -207,7 +214,17 @@ def sheet(game_id, key):
         response = make_response("", 204)
         response.headers["Cache-Control"] = "no-store"
         return response
-    return render_sheet(who, loaded, view=request.args)
+    return render_sheet(who, loaded, view=request.args, page=sheet_parts.behind(request.headers))
+
+
+@bp.get("/g/<game_id>/<key>/chart")
+def chart(game_id, key):
+    """The running-totals chart alone, which a sheet swapped in by htmx fetches when it comes into view (#22)."""
+    _, loaded = _open(game_id, key)
+    drawing = sheet_view.chart(loaded)
+    response = make_response(render_template("_chart.html", chart=drawing) if drawing else "")
+    response.headers["Cache-Control"] = "no-store"
+    return response
 
 
 @bp.get("/g/<game_id>/<key>/export.csv")

@@ -124,6 +124,17 @@ def changes(loaded: Loaded, seen: Seen) -> Changes:
     return Changes(upcoming, done, corrected)
 
 
+def hand_version(loaded: Loaded) -> int:
+    """The version at which the hand being entered last changed (0: not yet), which its forms carry as the version
+    they were drawn at: the server refuses a form's change only when that hand changed since (`games.change`), so
+    it says as much as the game's version, and a change to another hand leaves the entry as it was drawn (a live
+    refresh need not send it again, #22)."""
+    number = loaded.state.current_hand
+    _, undid = sort_out(loaded.events)
+    return max((row["seq"] for row in loaded.events[1:]
+                if row["type"] not in MARKS and undid.get(row["seq"], row)["payload"].get("hand") == number), default=0)
+
+
 def places(loaded: Loaded) -> list[int]:
     """Each column's place so far (ties share it), pinned under the grid beside the totals so the table
     sees who leads without waiting for the final ranking. Players: by their running totals. Sides (when

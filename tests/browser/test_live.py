@@ -6,6 +6,9 @@
 2. Biglietti (hand 7, sealed): four players tap their own bids on their own phones; the scorer and
    the table see "4 of 4 bids in" and ✓ marks, never a number; the scorer records the tricks and
    every phone shows all the bids.
+3. Those refreshes send only the parts of the sheet that changed (#22): after them each phone reads the same
+   as the sheet opened afresh — also where a deal adds its row to the grid (a rubber's deals with the line of a
+   game won, Solo Whist, Piquet).
 
 No sleeps: every wait is an expectation on what the page shows. Tests never assert timings; the
 time from a tap to the other phone showing it is printed (run with -s to see it).
@@ -18,6 +21,10 @@ import urllib.request
 
 import pytest
 from playwright.sync_api import Page, expect
+
+from scorekeeper.families import family_of
+from scorekeeper.rules import VARIANTS
+from tests.contract.drivers import DRIVERS
 
 from .conftest import PHONE, phone_context
 
@@ -57,13 +64,30 @@ def phones(browser):
 
 def open_sheet(context, base: str, game: dict, key: str) -> Page:
     page = context.new_page()
-    problems = []
+    problems, answers = [], []
     page.on("pageerror", lambda error: problems.append(str(error)))
-    page.problems = problems
+    page.on("response", lambda response: answers.append(response.headers.get("x-sheet-version") is not None)
+            if response.request.headers.get("x-live-refresh") else None)
+    page.problems, page.refreshes = problems, answers  # per live refresh: whether it brought parts
     page.goto(f"{base}/g/{game['id']}/{key}")
     expect(page.locator("#live")).to_have_attribute("data-state", "live")
     page.evaluate("window.sameDocument = true")  # gone if the page reloads instead of swapping
     return page
+
+
+def reads_as_afresh(page: Page) -> None:
+    """The sheet after its live refreshes reads as the same sheet opened again now (its chart drawn once in view);
+    at least one refresh brought parts of it (#22), not the whole."""
+    again = page.context.new_page()
+    again.goto(page.url)
+    expect(again.locator("#sheet")).to_have_attribute("data-version", page.locator("#sheet").get_attribute(
+        "data-version"))
+    if page.locator("#chart-box > *").count():
+        page.locator("#chart-box > *").scroll_into_view_if_needed()
+    expect(page.locator("#chart-box figure.chart")).to_have_count(again.locator("#chart-box figure.chart").count())
+    assert page.locator("#sheet").inner_text() == again.locator("#sheet").inner_text()
+    assert any(page.refreshes), page.refreshes
+    again.close()
 
 
 def bid_mark(page: Page, name: str):
@@ -99,6 +123,7 @@ def test_a_tap_on_the_scorers_phone_shows_on_the_table_at_once(live_server, phon
     expect(table.locator("#live")).to_have_attribute("data-state", "live", timeout=10000)
     assert table.evaluate("window.sameDocument") is True
     assert scorer.problems == [] and table.problems == []
+    reads_as_afresh(table)
 
 
 def test_reconnecting_indicator_and_catch_up(live_server, phones):
@@ -178,9 +203,26 @@ def test_sealed_bids_from_four_phones(live_server, phones, artifacts):
         expect(page.locator("#entry-title")).to_contain_text("Hand 8 · Wist")
         assert page.evaluate("window.sameDocument") is True
         assert page.problems == []
+    for page in (table, *seats[1:]):
+        reads_as_afresh(page)
     # After the reveal no phone offers a bid pad for hand 7 any more
     expect(seats[1].locator(".pad")).to_have_count(0)
     seats[1].screenshot(path=artifacts / "live-seat-revealed.png", full_page=True)
+
+
+@pytest.mark.parametrize("variant", ["whist-classico", "solo-whist", "piquet"])
+def test_deals_add_their_rows_on_the_table(live_server, phones, variant):
+    names = PLAYERS[:min(VARIANTS[variant].players)]
+    game = api(live_server, "POST", "/api/v1/games", body={"variant": variant, "players": names, "first_dealer": 0})
+    (table_phone,) = phones(1)
+    table = open_sheet(table_phone, live_server, game, game["keys"]["view"])
+    deal = DRIVERS[family_of(VARIANTS[variant]).id].first_hand({}, len(names))
+    for number in (1, 2, 3):
+        api(live_server, "PUT", f"/api/v1/games/{game['id']}/hands/{number}", game["keys"]["scorer"], deal)
+        expect(table.locator("#sheet")).to_have_attribute("data-version", str(number + 1), timeout=5000)
+    expect(table.locator("#hand-3")).to_have_count(1)
+    reads_as_afresh(table)
+    assert table.evaluate("window.sameDocument") is True and table.problems == []
 
 
 def test_share_page_screenshot(live_server, phones, artifacts):

@@ -59,6 +59,15 @@ class Predictions:
     def csv_rows_per_hand(self, game: dict) -> int:
         return len(game["players"])
 
+    def a_bid(self, state) -> dict | None:
+        """The next bid of the hand being entered (0: bids of 0 never add up to the cards), when it has bidding."""
+        number = state.current_hand
+        hand = state.hand(number)
+        if hand.spec.bidding == "none" or None not in hand.bids:
+            return None
+        seat = hand.next_bidder if hand.next_bidder is not None else hand.bids.index(None)
+        return {"type": "bid", "hand": number, "seat": seat, "bid": 0}
+
     def random_change(self, data, state):
         """The current hand, random and legal, in one change: trump, bids (the dealer's forbidden bid
         avoided), tricks and, where the variant has them, illegal plays."""
@@ -80,7 +89,14 @@ class Predictions:
         return state.apply(change), change
 
 
-class Partnership:
+class ScorerOnly:
+    """A family whose players enter nothing themselves: no bids."""
+
+    def a_bid(self, state) -> dict | None:
+        return None
+
+
+class Partnership(ScorerOnly):
     def long_change(self, state, step: int):
         """A long game's next change (None: an undo). Classic: a rubber that never ends (after deal 1 each deal
         the first side pays a remark and takes seven tricks: its game score stays put) for half the changes,
@@ -111,7 +127,7 @@ class Partnership:
         return len(game["sides"])
 
 
-class Solo:
+class Solo(ScorerOnly):
     """A solo by the first player, made with 7 tricks; corrected to 4 (failed by one)."""
 
     CONTRACTS = [{"contract": "solo", "declarer": 1, "trump": "H", "tricks": 6}, {"contract": "pass"},
@@ -145,7 +161,7 @@ class Solo:
         return len(game["players"])
 
 
-class Piquet:
+class Piquet(ScorerOnly):
     """The elder (seat 1: seat 0 deals first) scores the point; seat 0 wins the first 7 tricks."""
 
     def long_change(self, state, step: int):

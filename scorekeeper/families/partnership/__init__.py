@@ -12,6 +12,7 @@ FAMILY = Family(
     columns=present.columns, hand_json=present.hand_json, game_json=present.game_json,
     csv_rows=present.csv_rows, csv_record=present.csv_record, history_text=present.history_text,
     sheet=sheet.sheet, edit_form=sheet.edit_form, error_place=sheet.error_place, hand_event=sheet.hand_event,
+    rows_touched=sheet.rows_touched,
     tally=stats.tally, figures=stats.figures,
     labels=labels.LABELS, variant_names=labels.VARIANT_NAMES,
     scored_by=("tricks",),  # the turned card, honours and penalties alone leave the deal open

@@ -13,6 +13,7 @@ from flask_babel import gettext, ngettext
 from ...model import Access, Loaded, Seen
 from ...rules.partnership import RUBBER_BONUS
 from ...model.turns import taking_turns
+from .. import Touched, hands_from
 from ..common import RED, form_number, symbol
 from .present import side_names
 
@@ -142,6 +143,20 @@ def rows(loaded: Loaded, who: Access) -> list[Row]:
     if rubber is not None and rubber.winner is not None and out:
         out[-1].lines.append(Line(gettext("Rubber"), _value(rubber.winner, RUBBER_BONUS), gettext("rubber")))
     return out
+
+
+def rows_touched(change: dict, state, corrected: bool) -> Touched | None:
+    """A row per deal recorded or being entered, with the lines of the games it won: a deal recorded redraws its
+    row and adds the next deal's; a correction redraws its row and those after it (the games' scores and lines);
+    the turned card alone, its row."""
+    number = change.get("hand")
+    if not isinstance(number, int):
+        return None
+    if corrected:
+        return Touched(changed=hands_from(number, state))
+    if "tricks" not in change:
+        return Touched(changed=frozenset({number}), rescored=False)
+    return Touched(changed=frozenset({number}), added=(number + 1,) if len(state.hands) > number else ())
 
 
 def entry(loaded: Loaded, who: Access) -> Entry | None:

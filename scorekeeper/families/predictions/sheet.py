@@ -10,6 +10,7 @@ from flask_babel import get_translations, gettext
 
 from ...model import Access, Loaded, Seen, sort_out
 from ...rules.predictions import NO_BIDS
+from .. import Touched, hands_from
 from ..common import RED, SUIT_SYMBOLS, form_number, symbol, view_number
 from .present import visible_bids
 
@@ -222,6 +223,17 @@ def _pad_seat(hand, access: Access, chosen_seat: int | None, phase: str) -> int 
 
 def sheet(loaded: Loaded, who: Access, seen: Seen, view) -> dict:
     return {"rows": rows(loaded, who, seen), "entry": entry(loaded, who, seen, view)}
+
+
+def rows_touched(change: dict, state, corrected: bool) -> Touched | None:
+    """Every hand has its row from the start: a change to a hand redraws its row and those after it (running
+    totals; the next hand becomes current). A bid or a turned card alone leaves the scores of an open hand; a hand
+    scored before (corrected, or a bid of it changed) leaves the entry, which shows the hand being entered alone."""
+    number = change.get("hand")
+    if not isinstance(number, int):
+        return None
+    again = corrected or (change.get("type") == "bid" and state.hand(number).scores is not None)
+    return Touched(changed=hands_from(number, state), rescored=again or "tricks" in change, entry=not again)
 
 
 def error_place(field: str | None, sheet: dict, edit, access: Access) -> str:

@@ -1,0 +1,59 @@
+"""What a live refresh answers (#22): the parts that changed for a page that says its version and hand, the
+whole sheet for an old page, a page far behind or after an undo; the chart drawn on its own address.
+
+Wist, Anna Bruno Carla Dario, Anna deals hand 1 (13 cards each): Bruno bids first.
+"""
+from __future__ import annotations
+
+import re
+
+from scorekeeper.web.sheet_parts import MAX_BEHIND
+
+REFRESH = {"HX-Request": "true", "X-Live-Refresh": "1"}
+
+
+def refresh(client, game, version: int, hand: str | None = "1"):
+    headers = {**REFRESH, "X-Sheet-Version": str(version)}
+    if hand is not None:
+        headers["X-Sheet-Hand"] = hand
+    return client.get(f"/g/{game['id']}/{game['keys']['view']}", headers=headers)
+
+
+def targets(answer) -> list[str]:
+    return re.findall(r'<template hx type="partial" hx-target="#([^"]+)"', answer.get_data(as_text=True))
+
+
+def test_a_bid_sends_the_entry_and_its_row(client, api):
+    game = api.game()
+    assert api.bid(game["id"], game["keys"]["scorer"], 1, 1, 0).status_code == 200
+    whole, parts = refresh(client, game, 1, hand=None), refresh(client, game, 1)
+    assert "X-Sheet-Version" not in whole.headers and 'data-version="2"' in whole.get_data(as_text=True)
+    assert (parts.headers["X-Sheet-Version"], parts.headers["X-Sheet-Hand"]) == ("2", "1")
+    assert targets(parts) == ["now", "hand-1"]  # no totals, no chart: the bid scored nothing
+    assert len(parts.data) < len(whole.data) / 3
+    row = re.search(r'<tr class="current"[^>]*id="hand-1">.*?</tr>', parts.get_data(as_text=True), re.S).group(0)
+    assert '<span class="cell-bid">0</span>' in row
+
+
+def test_tricks_send_the_totals_and_the_chart_which_a_sheet_draws_in_view(client, api):
+    game = api.game()
+    api.recorded(game["id"], game["keys"]["scorer"], 1, {"bids": [3, 3, 3, 3], "tricks": [3, 3, 3, 4]})
+    parts = refresh(client, game, 1)
+    assert targets(parts) == ["now", "hand-1", "hand-2", "grid-foot", "chart-box"]
+    box = re.search(r'<div id="chart-box".*?</div>', parts.get_data(as_text=True), re.S).group(0)
+    assert 'hx-get="/g/{}/{}/chart"'.format(game["id"], game["keys"]["view"]) in box and "<svg" not in box
+    chart = client.get(f"/g/{game['id']}/{game['keys']['view']}/chart").get_data(as_text=True)
+    assert chart.lstrip().startswith('<figure class="chart">') and "<polyline" in chart
+
+
+def test_the_whole_sheet_after_an_undo_at_the_end_or_far_behind(client, api):
+    game = api.game()
+    scorer = game["keys"]["scorer"]
+    api.bid(game["id"], scorer, 1, 1, 0)
+    assert api.undo(game["id"], scorer).status_code == 200
+    assert "X-Sheet-Version" not in refresh(client, game, 2).headers  # the undo may take a row away
+    assert "X-Sheet-Version" not in refresh(client, game, 2, hand="").headers  # the page showed the game over
+    for _ in range(MAX_BEHIND + 1):
+        api.bid(game["id"], scorer, 1, 1, 0)
+    assert "X-Sheet-Version" not in refresh(client, game, 3).headers
+    assert "X-Sheet-Version" in refresh(client, game, 4).headers
