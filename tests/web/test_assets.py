@@ -24,8 +24,10 @@ def test_pages_and_static_files_are_compressed_and_the_sheet_loads_light(client,
         if not path.endswith((".png", ".svg", ".webmanifest")):
             total += len(asset.data)
     # htmx and its SSE extension are 16 KB of it, our styles and scripts 17 KB, the page the rest; the offline
-    # forbidden bid and the Piquet table (#18) took it just over 40 KB, the keyboard and screen readers (#19) to 43.
-    assert total < 44 * 1024, f"first load of the sheet: {total} bytes compressed"
+    # forbidden bid and the Piquet table (#18) took it just over 40 KB, the keyboard and screen readers (#19) to 43,
+    # the durable outbox and the refreshes in parts (#22) to 44.2: a first load 1 % heavier for every refresh after
+    # it 60 % lighter (bench/refresh.py).
+    assert total < 45 * 1024, f"first load of the sheet: {total} bytes compressed"
 
 
 def test_fingerprinted_static_files_are_cached_for_a_year(client):
