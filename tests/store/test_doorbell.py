@@ -96,3 +96,17 @@ def test_a_ring_for_a_game_nobody_watches_here_wakes_nobody(tmp_path):
     assert "version" not in stream and watcher.waiting == 1 and watcher.wakeups == 0
     write(path, writer, "watched", 1)
     assert wait_until(lambda: stream.get("version") == 1)
+
+
+def test_without_a_doorbell_the_watcher_polls_as_before(tmp_path, caplog):
+    """LIVE_NOTIFY=0, or a run directory whose path is too long for a Unix socket: the other process's
+    write still arrives, found by the 50 ms poll instead of the 30 s safety net."""
+    deep = tmp_path / ("d" * 100)
+    deep.mkdir()
+    path = database(deep, "g")
+    writer, watcher = live.Hub(path, SLOW_POLL, notify=False), live.Hub(path, SLOW_POLL)
+    stream = waiting_on(watcher, "g")
+    assert not watcher.listening and "no doorbell" in caplog.text  # the socket's path is too long
+    write(path, writer, "g", 1)
+    assert wait_until(lambda: stream.get("version") == 1)
+    assert not os.path.exists(path + "-live") or os.listdir(path + "-live") == []
