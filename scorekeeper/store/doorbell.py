@@ -5,11 +5,18 @@ database (`<database>-live/`, its owner's only, as the database's `-wal` and `-s
 After a commit the writer rings every other socket there: one byte each, sent without waiting.
 
 A ring says only "look now": the watcher then reads what changed from the database, as its poll
-does. So the database stays the one truth — a forged, lost or repeated ring costs at most one
-cheap read, a ring whose queue is full can be dropped (a wake-up is already waiting there), and a
-burst of writes is taken in one read. A socket left by a process that died refuses the next ring
-and is removed then. Where no socket can be bound (a path too long for AF_UNIX, a system without
-them) the process watches by polling alone.
+does. So the database stays the one truth — a forged or repeated ring costs one cheap read, a lost
+one a wait for the safety-net poll, a ring whose queue is full can be dropped (a wake-up is already
+waiting there), and a burst of writes is taken in one read. A process whose watcher stopped (no
+stream for a while) keeps its socket: rings wait in its queue and are taken together when it
+starts again. A socket left by a process that died refuses the next ring and is removed then.
+Where no socket can be bound (a path too long for AF_UNIX, a system without them) the process
+watches by polling alone.
+
+Why datagrams: each ring arrives whole or not at all, a full queue refuses at once instead of
+blocking the writer, and a dead reader answers "refused". A FIFO blocks or fails without a reader
+and mixes several writers' bytes; inotify on the WAL file needs a library, fires at checkpoints
+too, and fires when the frames are written, before the commit is visible to a reader.
 
 Uses the `socket` module: under gevent it is monkey-patched, so waiting for a ring is cooperative
 and a ring never blocks the hub.

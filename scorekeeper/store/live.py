@@ -7,10 +7,11 @@ commits — and then reads which games moved. Nothing lives only in one process'
 
 The watcher looks when it is told to. Every write rings a doorbell (store/doorbell.py: a Unix
 datagram socket per process, in a run directory beside the database) in every other process, and
-their watchers look at once: a write reaches the streams of every worker in about a millisecond
-instead of up to a poll later. The ring carries nothing; the database says what changed, so a
-lost ring only waits for the safety net: a poll every `LIVE_POLL_SECONDS` (0.5 s). Without a
-doorbell (`LIVE_NOTIFY=0`, or no socket could be bound) the watcher polls every 50 ms as before.
+their watchers look at once: a write reaches the streams of every worker within a millisecond
+or so (a ring takes about 0.03 ms) instead of up to a poll later. The ring carries nothing; the
+database says what changed, so a lost ring only waits for the safety net: a poll every
+`LIVE_POLL_SECONDS` (0.5 s). Without a doorbell (`LIVE_NOTIFY=0`, or no socket could be bound)
+the watcher polls every 50 ms as before.
 
 Wake-ups are per game: the streams of a game wait on that game's own signal, so a change wakes
 the half-dozen phones of its table, not the thousands of other streams of the process.
