@@ -9,16 +9,25 @@ database, bound to 127.0.0.1 only, and for each case opens N JSON event streams
   one bid at the same moment;
 - a crowded case (`--crowded 1000`): N streams on **one** game, four seats bidding at once per round.
 
+Each case runs once per way of waking the other workers (`--wakeups poll,doorbell`): `poll` is the
+watcher alone, polling every 50 ms (LIVE_NOTIFY=0, as before #22); `doorbell` is a write ringing
+the other workers' watchers (store/doorbell.py) with the poll as a safety net. They run one after
+the other on a fresh server each, so the table shows them side by side.
+
 It prints, per case: propagation (write request sent → its `change` event received, on every
-stream of the changed game: p50 / p95 / max), write latency (p50 / p99), a plain page (the table
-view of a game, GET) fetched during the changes (p50 / p99), ratios against the first case, and
-events lost or duplicated. `--hold` then opens streams in steps until one fails or the limit is
-reached, and reports the most held while a write and a plain page still answer.
+stream of the changed game: p50 / p95 / max; and its p95 counted from the write's answer instead,
+which leaves out the write's own cost: the wake-up's delay), write latency (p50 / p99; and as the
+server itself timed it, from its access log), a plain page (the table view of a game, GET)
+fetched during the changes (p50 / p99), ratios against the first case (of the same wake-ups) and
+against the poll alone, and events lost or duplicated. `--hold` then opens streams in steps until
+one fails or the limit is reached, and reports the most held while a write and a plain page still
+answer.
 
 Bounded: a fixed number of changes, deadlines, a fresh server per case, everything on loopback.
 The client (asyncio, this process) raises its own file limit and shares the CPUs with the server.
 
-    python bench/live.py [--streams 1,100,2000,10000] [--crowded 1000] [--rounds 50] [--hold 30000]
+    python bench/live.py [--streams 1,100,2000,10000] [--crowded 1000] [--rounds 50] [--wakeups poll,doorbell]
+                         [--hold 30000]
 """
 from __future__ import annotations
 
@@ -43,6 +52,8 @@ from scorekeeper.server.cli import server_command  # noqa: E402
 
 HOST = "127.0.0.1"
 PLAYERS = ["Anna", "Bruno", "Carla", "Dario"]
+ACCESS_FORMAT = "%(m)s %(s)s %(D)s %(U)s"  # method, status, microseconds, path (keys redacted)
+WAKEUPS = {"poll": {"LIVE_NOTIFY": "0"}, "doorbell": {"LIVE_NOTIFY": "1"}}  # the settings of each way
 
 
 # -- the server ---------------------------------------------------------------------------------
@@ -55,20 +66,22 @@ def free_port() -> int:
 class Server:
     """gunicorn -c scorekeeper/server/gunicorn_config.py, on a temporary database, loopback only."""
 
-    def __init__(self, workdir: Path, workers: str | None, connections: str | None):
+    def __init__(self, workdir: Path, workers: str | None, connections: str | None, wakeups: str = "doorbell"):
         self.port = free_port()
         self.log = (workdir / f"gunicorn-{self.port}.log").open("w")
         # every stream and write comes from 127.0.0.1 and many share a key: the caps and the per-client
         # rate limits are lifted (0 / empty = none)
         env = {**os.environ, "HOST": HOST, "PORT": str(self.port), "SECRET_KEY": "bench",
                "SCOREKEEPER_DATABASE": str(workdir / f"bench-{self.port}.sqlite3"),
-               "STREAMS_PER_KEY": "0", "STREAMS_PER_ADDRESS": "0", "RATE_LIMIT_CREATE": "", "RATE_LIMIT_WRITE": ""}
+               "STREAMS_PER_KEY": "0", "STREAMS_PER_ADDRESS": "0", "RATE_LIMIT_CREATE": "", "RATE_LIMIT_WRITE": "",
+               **WAKEUPS[wakeups]}
         env.pop("PUBLIC_URL", None)
         if workers:
             env["WORKERS"] = workers
         if connections:
             env["WORKER_CONNECTIONS"] = connections
-        self.process = subprocess.Popen(server_command("--access-logfile", "-"), cwd=ROOT, env=env, stdout=self.log,
+        self.process = subprocess.Popen(server_command("--access-logfile", "-", "--access-logformat", ACCESS_FORMAT),
+                                        cwd=ROOT, env=env, stdout=self.log,
                                         stderr=subprocess.STDOUT, start_new_session=True)
 
     async def ready(self, timeout: float = 20.0) -> None:
@@ -94,6 +107,12 @@ class Server:
                 os.killpg(self.process.pid, signal.SIGKILL)
                 self.process.wait(timeout=5)
         self.log.close()
+
+    def write_seconds(self) -> list[float]:
+        """How long the server itself took over each write (a PUT answered 200), from its access log: the
+        client, on the same CPUs, adds its own delays to what it measures."""
+        lines = Path(self.log.name).read_text().splitlines()
+        return [int(line.split()[2]) / 1e6 for line in lines if line.startswith("PUT 200 ")]
 
 
 # -- a raw asyncio HTTP client --------------------------------------------------------------------
@@ -222,6 +241,7 @@ async def run_case(port: int, streams: int, crowded: bool, rounds: int, gap: flo
     watched = [game for game in games if game["id"] in by_game]
 
     sent: dict[tuple[str, int], float] = {}
+    answered: dict[tuple[str, int], float] = {}
     write_latency: list[float] = []
     page_latency: list[float] = []
     failures = 0
@@ -235,6 +255,7 @@ async def run_case(port: int, streams: int, crowded: bool, rounds: int, gap: flo
         write_latency.append(time.perf_counter() - started)
         if status == 200:
             sent[(game["id"], body["version"])] = started  # the version this write made, sent at `started`
+            answered[(game["id"], body["version"])] = time.perf_counter()
         else:
             failures += 1
 
@@ -263,10 +284,11 @@ async def run_case(port: int, streams: int, crowded: bool, rounds: int, gap: flo
     while time.monotonic() < settle and not all(version in stream.arrived for stream, version in expected):
         await asyncio.sleep(0.05)
 
-    latencies, missing = [], 0
+    latencies, after_answer, missing = [], [], 0
     for stream, version in expected:
         if version in stream.arrived:
             latencies.append(stream.arrived[version] - sent[(stream.game_id, version)])
+            after_answer.append(stream.arrived[version] - answered[(stream.game_id, version)])
         else:
             missing += 1
     in_order = all(list(s.arrived) == sorted(s.arrived) for s in connected)
@@ -279,7 +301,7 @@ async def run_case(port: int, streams: int, crowded: bool, rounds: int, gap: flo
             "missing": missing, "duplicates": duplicates, "extra": extra, "in_order": in_order,
             "open_seconds": open_seconds,
             "p50": percentile(latencies, 50), "p95": percentile(latencies, 95),
-            "max": max(latencies, default=float("nan")),
+            "max": max(latencies, default=float("nan")), "a95": percentile(after_answer, 95),
             "w50": percentile(write_latency, 50), "w99": percentile(write_latency, 99),
             "g50": percentile(page_latency, 50), "g99": percentile(page_latency, 99)}
 
@@ -330,19 +352,29 @@ async def hold(port: int, limit: int, step: int) -> dict:
 
 
 def table(results: list[dict]) -> str:
-    base = results[0] if results else None
-    lines = ["| streams | over | connected | changes (deliveries) | propagation p50 | p95 | max | write p50 | "
-             "write p99 | page p50 | page p99 | p95 ×first | write p99 ×first | lost / duplicated / stray |",
-             "|---:|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|"]
+    """One row per case and way of waking; ratios against the first case of the same way and against the
+    same case with the poll alone."""
+    first = {}
+    for r in results:
+        first.setdefault(r["wakeups"], r)
+    polled = {(r["streams"], r["kind"]): r for r in results if r["wakeups"] == "poll"}
+    lines = ["| streams | over | wake-ups | connected | changes (deliveries) | propagation p50 | p95 | max | "
+             "p95 after the answer | write p50 | write p99 | server's write p50 | p99 | page p50 | page p99 | "
+             "p95 ×first | write p99 ×first | p95 ×poll | write p99 ×poll | lost / duplicated / stray |",
+             "|---:|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|"]
     ms = lambda seconds: f"{seconds * 1000:.1f} ms"  # noqa: E731
-    ratio = lambda a, b: f"{a / b:.1f}" if b else "–"  # noqa: E731
+    ratio = lambda a, b: f"{a / b:.2f}" if b else "–"  # noqa: E731
     for r in results:
         over = r["kind"] if r["kind"] == "one game" else f"{r['games']} games of 6"
         order = "" if r["in_order"] else " (out of order!)"
-        lines.append(f"| {r['streams']} | {over} | {r['connected']} | {r['changes']} ({r['deliveries']}) | "
-                     f"{ms(r['p50'])} | {ms(r['p95'])} | {ms(r['max'])} | {ms(r['w50'])} | {ms(r['w99'])} | "
-                     f"{ms(r['g50'])} | {ms(r['g99'])} | {ratio(r['p95'], base['p95'])} | "
-                     f"{ratio(r['w99'], base['w99'])} | {r['missing']} / {r['duplicates']} / {r['extra']}{order} |")
+        base, poll = first[r["wakeups"]], polled.get((r["streams"], r["kind"]))
+        against_poll = (f"{ratio(r['p95'], poll['p95'])} | {ratio(r['w99'], poll['w99'])}" if poll else "– | –")
+        lines.append(f"| {r['streams']} | {over} | {r['wakeups']} | {r['connected']} | {r['changes']} "
+                     f"({r['deliveries']}) | {ms(r['p50'])} | {ms(r['p95'])} | {ms(r['max'])} | {ms(r['a95'])} | "
+                     f"{ms(r['w50'])} | {ms(r['w99'])} | {ms(r['s50'])} | {ms(r['s99'])} | {ms(r['g50'])} | "
+                     f"{ms(r['g99'])} | {ratio(r['p95'], base['p95'])} | "
+                     f"{ratio(r['w99'], base['w99'])} | {against_poll} | "
+                     f"{r['missing']} / {r['duplicates']} / {r['extra']}{order} |")
     return "\n".join(lines)
 
 
@@ -368,31 +400,41 @@ async def main() -> None:
     parser.add_argument("--workers", help="gunicorn workers (default: scorekeeper/server/gunicorn_config.py)")
     parser.add_argument("--connections", help="connections per worker (default: scorekeeper/server/gunicorn_config.py)")
     parser.add_argument("--deadline", type=float, default=60.0, help="seconds of changes per case at most")
+    parser.add_argument("--wakeups", default="poll,doorbell",
+                        help=f"ways of waking the other workers, comma separated ({', '.join(WAKEUPS)}): "
+                             "each case runs once per way")
     parser.add_argument("--hold", type=int, default=0, help="then find the most streams held, up to this many")
     parser.add_argument("--step", type=int, default=2000, help="streams added per step of --hold")
     args = parser.parse_args()
     cases = ([(int(n), False) for n in args.streams.split(",") if n]
              + [(int(n), True) for n in args.crowded.split(",") if n])
+    wakeups = [way for way in args.wakeups.split(",") if way]
+    if unknown := set(wakeups) - set(WAKEUPS):
+        parser.error(f"--wakeups: no such way {', '.join(sorted(unknown))}")
     limit = raise_file_limit(max([n for n, _ in cases] + [args.hold]) + 4096)
     results = []
     with tempfile.TemporaryDirectory(prefix="bench-live-") as workdir:
-        for count, crowded in cases:
-            server = Server(Path(workdir), args.workers, args.connections)
+        for (count, crowded), way in ((case, way) for case in cases for way in wakeups):
+            server = Server(Path(workdir), args.workers, args.connections, way)
             try:
                 await server.ready()
                 started = time.monotonic()
                 result = await asyncio.wait_for(run_case(server.port, count, crowded, args.rounds, args.gap,
                                                          args.deadline), args.deadline + 300)
                 result["seconds"] = time.monotonic() - started
+                result["wakeups"] = way
                 results.append(result)
-                print(f"{count:>6} streams ({result['kind']}): {result['connected']} connected in "
+                print(f"{count:>6} streams ({result['kind']}, {way}): {result['connected']} connected in "
                       f"{result['open_seconds']:.1f} s, {result['changes']} changes, propagation p50 "
-                      f"{result['p50'] * 1000:.1f} ms p95 {result['p95'] * 1000:.1f} ms; writes p50 "
+                      f"{result['p50'] * 1000:.1f} ms p95 {result['p95'] * 1000:.1f} ms (after the answer "
+                      f"{result['a95'] * 1000:.1f} ms); writes p50 "
                       f"{result['w50'] * 1000:.1f} ms p99 {result['w99'] * 1000:.1f} ms; page p99 "
                       f"{result['g99'] * 1000:.1f} ms; lost {result['missing']} ({result['seconds']:.1f} s)",
                       flush=True)
             finally:
                 server.stop()
+            served = server.write_seconds()
+            result.update(s50=percentile(served, 50), s99=percentile(served, 99))
         held = None
         if args.hold:
             server = Server(Path(workdir), args.workers, args.connections or str(args.hold))

@@ -17,11 +17,12 @@ def test_the_defaults_and_every_variable_read():
     settings = read({"SCOREKEEPER_DATABASE": "/tmp/x.sqlite3", "PUBLIC_URL": "https://carte.example.org/",
                      "PORT": "8080", "WORKERS": "2", "SEND_TIMEOUT": "1.5", "STREAMS_PER_KEY": "0",
                      "RATE_LIMIT_CREATE": "", "ACCESS_LOG": "", "MAX_EVENTS_PER_GAME": "100",
-                     "HEARTBEAT_SECONDS": "2.5"})
+                     "HEARTBEAT_SECONDS": "2.5", "LIVE_NOTIFY": "0", "LIVE_POLL_SECONDS": "30"})
     assert (settings.scorekeeper_database, settings.public_url, settings.port, settings.worker_count) == (
         "/tmp/x.sqlite3", "https://carte.example.org", 8080, 2)
     assert (settings.send_timeout, settings.streams_per_key, settings.max_events_per_game) == (1.5, 0, 100)
     assert settings.heartbeat_seconds == 2.5
+    assert (settings.live_notify, settings.live_poll_seconds) == (0, 30.0)
     assert (settings.rate_limit_create, settings.access_log) == ("", "")  # empty: no limit, no access log
     assert read({"SEND_TIMEOUT": ""}).send_timeout == 30.0  # an empty number is the default
     assert 1 <= read({}).worker_count <= 4
@@ -41,6 +42,8 @@ def test_the_defaults_and_every_variable_read():
     ("MAX_EVENTS_PER_GAME", "0", "a whole number 1 or more"),
     ("HEARTBEAT_SECONDS", "30", "HEARTBEAT_SECONDS='30' cannot be used: a number of seconds from 0.1 to 20."),
     ("HEARTBEAT_SECONDS", "0", "a number of seconds from 0.1 to 20"),
+    ("LIVE_POLL_SECONDS", "0", "LIVE_POLL_SECONDS='0' cannot be used: a number of seconds from 0.01 to 60."),
+    ("LIVE_NOTIFY", "yes", "LIVE_NOTIFY='yes' cannot be used: a whole number from 0 to 1."),
 ])
 def test_a_bad_value_is_refused_naming_the_variable(name, value, words):
     with pytest.raises(SettingError) as error:

@@ -50,6 +50,13 @@ def _heartbeat(text: str) -> float:
     return value
 
 
+def _poll(text: str) -> float:
+    value = _seconds(text)
+    if not 0.01 <= value <= 60:
+        raise ValueError("a number of seconds from 0.01 to 60")
+    return value
+
+
 def parse_rate(text: str | None) -> RateLimitItem | None:
     """"60/hour" (or "60 per hour") → the limit; "", None or "0/hour" → no limit."""
     if text in (None, ""):
@@ -99,6 +106,8 @@ class Settings:
     dead_peer_seconds: float = 30.0
     send_buffer: int = 0
     full_collection_seconds: float = 300.0
+    live_notify: int = 1  # 1: a write rings the other processes' watchers (store/doorbell.py); 0: they poll
+    live_poll_seconds: float = 0.5  # the watchers' safety net when rings wake them
 
     @property
     def worker_count(self) -> int:
@@ -112,6 +121,7 @@ READERS: dict[str, Callable[[str], object]] = {
     "access_log": _text, "streams_per_key": _whole(0), "streams_per_address": _whole(0),
     "heartbeat_seconds": _heartbeat, "request_timeout": _seconds, "send_timeout": _seconds,
     "dead_peer_seconds": _seconds, "send_buffer": _whole(0), "full_collection_seconds": _seconds,
+    "live_notify": _whole(0, 1), "live_poll_seconds": _poll,
 }
 
 

@@ -5,7 +5,8 @@ stream costs one mostly idle greenlet (a few kilobytes), not a thread: one 2-cor
 ten thousand and more (README, "Measured"). Our worker class (scorekeeper/server/worker.py) is gunicorn's
 gevent worker plus a deadline for reading each request, a send timeout and dead-peer detection,
 so that no slow or vanished client holds a greenlet for long. One worker per core; the workers
-share nothing but the SQLite file, and each watches it for new events (scorekeeper/store/live.py).
+share nothing but the SQLite file; each watches it for new events, woken by the others' writes
+(scorekeeper/store/live.py).
 WORKER_CONNECTIONS bounds the connections (open streams plus requests in flight) of one worker.
 """
 import os

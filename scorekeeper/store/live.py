@@ -1,24 +1,32 @@
 """Live updates: wake the open streams of a game whenever its event log grows, in any process.
 
-Each process keeps one `Hub`. Writes in this process wake it at once (`published`); writes in
-other processes (gunicorn workers, another server on the same file) are seen by a watcher that
-polls SQLite's `PRAGMA data_version` — a cheap counter that changes when another connection
+Each process keeps one `Hub`. Writes in this process wake it at once (`published`). Writes in
+other processes (gunicorn workers, another server on the same file) are read by a watcher: it
+looks at SQLite's `PRAGMA data_version` — a cheap counter that changes when another connection
 commits — and then reads which games moved. Nothing lives only in one process's memory.
+
+The watcher looks when it is told to. Every write rings a doorbell (store/doorbell.py: a Unix
+datagram socket per process, in a run directory beside the database) in every other process, and
+their watchers look at once: a write reaches the streams of every worker within a millisecond
+or so (a ring takes about 0.03 ms) instead of up to a poll later. The ring carries nothing; the
+database says what changed, so a lost ring only waits for the safety net: a poll every
+`LIVE_POLL_SECONDS` (0.5 s). Without a doorbell (`LIVE_NOTIFY=0`, or no socket could be bound)
+the watcher polls every 50 ms as before.
 
 Wake-ups are per game: the streams of a game wait on that game's own signal, so a change wakes
 the half-dozen phones of its table, not the thousands of other streams of the process.
 
 Rotating a link "pokes" its game: the streams of that game re-check their key and the streams of
-the old key end. A rotation in another process is noticed by the same watcher (every rotation
-adds a key row: the games of the new key rows are poked). Streams also check their key at each
-heartbeat, not at every change: a change then costs each woken stream no query at all (the page
-stream) or a share of one read (the JSON stream).
+the old key end. A rotation rings the doorbell too, and the other processes' watchers notice it
+the same way (every rotation adds a key row: the games of the new key rows are poked). Streams
+also check their key at each heartbeat, not at every change: a change then costs each woken
+stream no query at all (the page stream) or a share of one read (the JSON stream).
 
 The hub also counts the open streams, per key and per address, so that a view can refuse one
 more than the caps allow (`admit`) and `/healthz` can say how many this process holds.
 
-Everything here uses `threading` and `time`: under the production server (gunicorn's gevent
-worker) they are monkey-patched, the watcher is a greenlet and every wait is cooperative.
+Everything here uses `threading`, `time` and `socket`: under the production server (gunicorn's
+gevent worker) they are monkey-patched, the watcher is a greenlet and every wait is cooperative.
 """
 from __future__ import annotations
 
@@ -27,9 +35,11 @@ import threading
 import time
 from collections import Counter, OrderedDict
 
+from ..model.settings import read as read_settings
 from . import db as store
+from .doorbell import Doorbell
 
-POLL_SECONDS = 0.05
+POLL_ALONE_SECONDS = 0.05  # without a doorbell: how late another process's write may reach a stream
 IDLE_STOP_SECONDS = 10.0
 CACHED_VERSIONS = 64  # per game: what streams woken by the same change share instead of each reading it
 CACHED_GAMES = 256
@@ -55,8 +65,11 @@ class Slot:
 
 
 class Hub:
-    def __init__(self, path: str):
+    def __init__(self, path: str, safety_poll: float = 0.5, notify: bool = True):
         self.path = path
+        self.safety_poll = safety_poll  # seconds between the watcher's looks when rings wake it
+        self.doorbell = Doorbell(path) if notify else None
+        self.listening = False  # the doorbell is bound: rings wake the watcher
         self.lock = threading.Lock()
         self.versions: dict[str, int] = {}  # game → newest version known in this process
         self.pokes: dict[str, int] = {}  # game → times its links were rotated (anywhere) since this hub was made
@@ -89,6 +102,7 @@ class Hub:
             if version > self.versions.get(game_id, 0):
                 self.versions[game_id] = version
                 self._wake(game_id)
+        self._ring()  # even when this process's watcher saw the commit first: the others have not
 
     def poke(self, game_id: str | None = None) -> None:
         """Wake the streams of a game (of every game if None) so they re-check their key (after a
@@ -97,6 +111,12 @@ class Hub:
             for game in [game_id] if game_id is not None else list(self.signals):
                 self.pokes[game] = self.pokes.get(game, 0) + 1
                 self._wake(game)
+        self._ring()
+
+    def _ring(self) -> None:
+        """Tell the other processes' watchers to look now (after a commit)."""
+        if self.doorbell is not None:
+            self.doorbell.ring()
 
     def pokes_of(self, game_id: str) -> int:
         with self.lock:
@@ -107,6 +127,7 @@ class Hub:
         with self.lock:
             if self.watcher is not None and self.watcher.is_alive():
                 return
+            self.listening = self.doorbell is not None and self.doorbell.listen()  # before the first look
             if self.last_rowid is None:  # on a restart, carry on from where the last watcher stopped
                 db = store.connect(self.path)
                 try:
@@ -194,7 +215,7 @@ class Hub:
             self._read_new(db)  # whatever committed between start() and this connection's first look
             idle_since = time.monotonic()
             while True:
-                time.sleep(POLL_SECONDS)
+                self._pause()
                 try:
                     version = db.execute("PRAGMA data_version").fetchone()[0]
                     if version != seen:
@@ -211,6 +232,13 @@ class Hub:
                         return
         finally:
             db.conn.close()
+
+    def _pause(self) -> None:
+        """Until another process rings, or the safety net's poll is due; without a doorbell, a short poll."""
+        if self.listening:
+            self.doorbell.wait(self.safety_poll)
+        else:
+            time.sleep(POLL_ALONE_SECONDS)
 
     def _read_new(self, db) -> None:
         rotated = [row[0] for row in db.execute("SELECT DISTINCT game_id FROM keys WHERE rowid > ?",
@@ -242,7 +270,8 @@ def hub(path: str) -> Hub:
     path = os.path.realpath(path)
     with _hubs_lock:
         if path not in _hubs:
-            _hubs[path] = Hub(path)
+            settings = read_settings()
+            _hubs[path] = Hub(path, settings.live_poll_seconds, bool(settings.live_notify))
         return _hubs[path]
 
 

@@ -11,6 +11,7 @@ import socket
 import subprocess
 import sys
 import time
+from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
@@ -26,9 +27,10 @@ def free_port() -> int:
         return probe.getsockname()[1]
 
 
-def start_server(database: Path, log: Path) -> tuple[subprocess.Popen, str]:
+def start_server(database: Path, log: Path, **settings: str) -> tuple[subprocess.Popen, str]:
     port = free_port()
-    env = {**os.environ, "SCOREKEEPER_DATABASE": str(database), "SECRET_KEY": "test", "PYTHONUNBUFFERED": "1"}
+    env = {**os.environ, "SCOREKEEPER_DATABASE": str(database), "SECRET_KEY": "test", "PYTHONUNBUFFERED": "1",
+           **settings}
     env.pop("PUBLIC_URL", None)
     process = subprocess.Popen(
         [sys.executable, "-m", "flask", "--app", "scorekeeper", "run", "--host", "127.0.0.1", "--port", str(port),
@@ -50,14 +52,15 @@ def wait_ready(process: subprocess.Popen, base: str, log: Path, timeout: float =
     raise AssertionError(f"server not ready: {log.read_text()[-2000:]}")
 
 
-@pytest.fixture
-def two_servers(tmp_path):
+@contextmanager
+def running_two(tmp_path: Path, **settings: str):
+    """Two servers on one database file: their addresses."""
     database = tmp_path / "shared.sqlite3"
     started = []
     try:
         for name in ("a", "b"):
             log = tmp_path / f"server-{name}.log"
-            process, base = start_server(database, log)
+            process, base = start_server(database, log, **settings)
             started.append((process, base, log))
         for process, base, log in started:
             wait_ready(process, base, log)
@@ -71,6 +74,12 @@ def two_servers(tmp_path):
             except subprocess.TimeoutExpired:
                 process.kill()
                 process.wait(timeout=5)
+
+
+@pytest.fixture
+def two_servers(tmp_path):
+    with running_two(tmp_path) as bases:
+        yield bases
 
 
 def test_a_change_through_one_process_reaches_the_streams_of_the_other(two_servers):
@@ -111,3 +120,29 @@ def test_a_change_through_one_process_reaches_the_streams_of_the_other(two_serve
     finally:
         for stream in (on_a, on_b, page_on_b):
             stream.close()
+
+
+def test_a_write_rings_the_other_process_without_waiting_for_its_poll(tmp_path):
+    """Each process's watcher polls only every 30 s here, yet a write (or a rotation) through either process
+    reaches the other's streams well before a poll could have: the writer rang the other's doorbell
+    (scorekeeper/store/doorbell.py). No timing is asserted beyond "a third of the poll"."""
+    with running_two(tmp_path, LIVE_POLL_SECONDS="30") as (a, b):
+        game = new_game(a)
+        game_id, keys = game["id"], game["keys"]
+        on_a = Stream(a, f"/api/v1/games/{game_id}/events", keys["view"])
+        on_b = Stream(b, f"/api/v1/games/{game_id}/events", keys["seats"][0])
+        try:
+            assert on_a.next()[0] == on_b.next()[0] == "hello"
+            for writer, seat, version in [(b, 1, 2), (a, 2, 3), (b, 3, 4)]:
+                status, _ = request(writer, "PUT", f"/api/v1/games/{game_id}/hands/1/bids/{seat}",
+                                    keys["seats"][seat], {"bid": 1})
+                assert status == 200
+                for stream in (on_a, on_b):  # the other process's stream as soon as the writer's own
+                    event, event_id, data = stream.next(timeout=10)
+                    assert (event, event_id, data["seat"]) == ("change", str(version), seat)
+            status, _ = request(b, "POST", f"/api/v1/games/{game_id}/keys/rotate", keys["scorer"], {"role": "view"})
+            assert status == 200
+            assert on_a.ended.wait(10), "A's stream of the rotated key waited for the poll"
+        finally:
+            on_a.close()
+            on_b.close()
