@@ -9,6 +9,9 @@ database, bound to 127.0.0.1 only, and for each case opens N JSON event streams
   one bid at the same moment;
 - a crowded case (`--crowded 1000`): N streams on **one** game, four seats bidding at once per round.
 
+Last it prints what one live refresh sends a phone, the whole sheet against its parts (bench/refresh.py;
+`--no-refresh` leaves it out): the three measures of #22 in one run.
+
 Each case runs once per way of waking the other workers (`--wakeups poll,doorbell`): `poll` is the
 watcher alone, polling every 50 ms (LIVE_NOTIFY=0, as before #22); `doorbell` is a write ringing
 the other workers' watchers (store/doorbell.py) with the poll as a safety net. They run one after
@@ -49,6 +52,9 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 from scorekeeper.server.cli import server_command  # noqa: E402
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+import refresh  # noqa: E402  (bench/refresh.py: printed after the streams)
 
 HOST = "127.0.0.1"
 PLAYERS = ["Anna", "Bruno", "Carla", "Dario"]
@@ -405,6 +411,8 @@ async def main() -> None:
                              "each case runs once per way")
     parser.add_argument("--hold", type=int, default=0, help="then find the most streams held, up to this many")
     parser.add_argument("--step", type=int, default=2000, help="streams added per step of --hold")
+    parser.add_argument("--no-refresh", action="store_true",
+                        help="leave out what a live refresh sends a phone (bench/refresh.py, printed last)")
     args = parser.parse_args()
     cases = ([(int(n), False) for n in args.streams.split(",") if n]
              + [(int(n), True) for n in args.crowded.split(",") if n])
@@ -449,6 +457,9 @@ async def main() -> None:
     print(table(results))
     if held is not None:
         print(f"\nmost streams held: {held}")
+    if not args.no_refresh:  # the third part of #22 in the same run: the bytes of a refresh, whole and in parts
+        print("\nWhat one live refresh sends a phone (bench/refresh.py):")
+        refresh.main()
 
 
 if __name__ == "__main__":
