@@ -159,6 +159,14 @@
       gone();
     }
   });
+  // A refresh answered while someone types, or with parts for a version the sheet already shows (the entry's own
+  // answer came first): not swapped — what is being typed stays, and the check below asks again when it is due.
+  document.addEventListener("htmx:before:swap", function (event) {
+    var ctx = event.detail && event.detail.ctx, headers = ctx && ctx.response && ctx.response.headers;
+    if (!(ctx && ctx.request && ctx.request.headers && ctx.request.headers["X-Live-Refresh"])) return;
+    var version = headers && headers.get ? parseInt(headers.get("X-Sheet-Version"), 10) : NaN;
+    if (typing || version <= shown()) event.preventDefault();
+  });
   document.addEventListener("htmx:sse:close", function () { setState("reconnecting"); });
   function offline() { setState("offline"); }
   window.addEventListener("offline", offline);
