@@ -129,7 +129,7 @@ def whereabouts(evening: Evening, name) -> list[Whereabouts]:
 
 
 # -- seating and re-seating -----------------------------------------------------------------------------
-def _organiser(access: tournaments.Access) -> None:
+def organiser_only(access: tournaments.Access) -> None:
     if not access.may_manage():
         raise games.Forbidden(N_("Only the organiser can seat the players."))
 
@@ -137,7 +137,7 @@ def _organiser(access: tournaments.Access) -> None:
 def seat(db, access: tournaments.Access, names, rounds) -> Evening:
     """Seat a new evening: the roster and every round's tables. Before the first partita only (then the
     evening changes by arrivals, withdrawals and swaps, which keep what was played)."""
-    _organiser(access)
+    organiser_only(access)
     names, rounds = rules.check_roster(names), rules.check_rounds(rounds)
     plan = rules.plan(range(1, len(names) + 1), rounds, pause=give_way)  # outside the write: it takes a while
     with store.write(db):
@@ -164,7 +164,7 @@ def _store_rounds(db, tournament_id: str, first: int, plan: list[rules.Round]) -
 
 def _open(db, access: tournaments.Access) -> Evening:
     """The evening with rounds still to seat: else a clear refusal."""
-    _organiser(access)
+    organiser_only(access)
     evening = load(db, access.tournament_id)
     if evening is None:
         raise StateConflict(N_("Seat the evening first: type the roster and the number of rounds."))

@@ -170,48 +170,43 @@ def rotate(tournament_id):
                     "links": tournament_links(tournament_id, keys)})
 
 
+def _organised(tournament_id, model, change):
+    """One of the organiser's changes to the evening: another key is refused as such (403) whatever it sent, the
+    body is checked as `model`, then `change(who, data)`; the tournament as it is now."""
+    who = access(tournament_id)
+    data = body()
+    evenings.organiser_only(who)
+    shapes.check(model, data)
+    change(who, data)
+    return respond(tournaments.load(get_db(), tournament_id), who)
+
+
 @bp.put("/<tournament_id>/roster")
 def seat_evening(tournament_id):
     """The organiser's roster and rounds: the app seats every round (before the first partita)."""
-    who = access(tournament_id)
-    data = body()
-    if who.may_manage():
-        shapes.check(shapes.Roster, data)
-    evenings.seat(get_db(), who, data.get("players"), data.get("rounds"))
-    return respond(tournaments.load(get_db(), tournament_id), who)
+    return _organised(tournament_id, shapes.Roster,
+                      lambda who, data: evenings.seat(get_db(), who, data["players"], data["rounds"]))
 
 
 @bp.post("/<tournament_id>/roster/withdraw")
 def withdraw(tournament_id):
     """A player leaves: the rounds not yet begun are seated again without them."""
-    return _roster_change(tournament_id, evenings.withdraw)
+    return _organised(tournament_id, shapes.RosterPlayer,
+                      lambda who, data: evenings.withdraw(get_db(), who, data["player"]))
 
 
 @bp.post("/<tournament_id>/roster/arrive")
 def arrive(tournament_id):
     """A late arrival: the rounds not yet begun are seated again with them."""
-    return _roster_change(tournament_id, evenings.arrive)
-
-
-def _roster_change(tournament_id, change):
-    who = access(tournament_id)
-    data = body()
-    if who.may_manage():
-        shapes.check(shapes.RosterPlayer, data)
-    change(get_db(), who, data.get("player"))
-    return respond(tournaments.load(get_db(), tournament_id), who)
+    return _organised(tournament_id, shapes.RosterPlayer,
+                      lambda who, data: evenings.arrive(get_db(), who, data["player"]))
 
 
 @bp.post("/<tournament_id>/seating/swap")
 def swap(tournament_id):
     """The organiser swaps two players' seats in a round not yet begun."""
-    who = access(tournament_id)
-    data = body()
-    if who.may_manage():
-        shapes.check(shapes.SwapSeats, data)
-    first, second = data.get("players")
-    evenings.swap(get_db(), who, data.get("round"), first, second)
-    return respond(tournaments.load(get_db(), tournament_id), who)
+    return _organised(tournament_id, shapes.SwapSeats,
+                      lambda who, data: evenings.swap(get_db(), who, data["round"], *data["players"]))
 
 
 @bp.post("/<tournament_id>/seating/start")

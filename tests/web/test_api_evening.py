@@ -188,3 +188,15 @@ def test_a_tournament_created_with_confirmation_says_so(client):
     assert response.get_json()["tournament"]["confirmation"] is True
     bad = client.post("/api/v1/tournaments", json={"name": "x", "confirmation": "sì"})
     assert bad.status_code == 422
+
+
+@pytest.mark.parametrize("method, path", [("put", "roster"), ("post", "roster/withdraw"), ("post", "roster/arrive"),
+                                          ("post", "seating/swap")])
+@pytest.mark.parametrize("body", [{}, {"players": "x"}, {"player": 3, "round": "a"}])
+def test_another_key_is_refused_as_such_whatever_it_sent(organiser, method, path, body):
+    """The join and view keys get 403 for the organiser's changes, never a 500 for a body nobody checked."""
+    seated(organiser)
+    for role in ("join", "view"):
+        response = getattr(organiser.client, method)(f"/api/v1/tournaments/{organiser.id}/{path}", json=body,
+                                                     headers=organiser.headers(role))
+        assert response.status_code == 403, (role, response.get_json())
