@@ -29,9 +29,6 @@ class Entrant:
     from_round: int
     until_round: int | None  # the last round played, after a withdrawal
 
-    def plays(self, number: int) -> bool:
-        return self.from_round <= number and (self.until_round is None or number <= self.until_round)
-
 
 @dataclass(frozen=True)
 class SeatedTable:
