@@ -52,7 +52,7 @@
     var version = event.detail ? parseInt(event.detail.data, 10) : NaN;
     if (version > wanted) wanted = version;
     var l = live();
-    if (l && l.dataset.state !== "live") setState("live");
+    if (l && l.dataset.state !== "live" && navigator.onLine) setState("live");
     if (wanted > shown()) refresh();
   }
 
@@ -140,7 +140,11 @@
   document.addEventListener("htmx:finally:request", function (event) { keys(event, false); });
   document.addEventListener("changed", announced);
   document.addEventListener("ping", announced);
-  document.addEventListener("htmx:sse:after:connection", function () { heard = Date.now(); setState("live"); });
+  // A message or a connection while the phone says it is offline (one already on its way) does not undo "offline".
+  document.addEventListener("htmx:sse:after:connection", function () {
+    heard = Date.now();
+    if (navigator.onLine) setState("live");
+  });
   document.addEventListener("htmx:sse:before:connection", function (event) {
     var c = event.detail && event.detail.connection;
     if (c && c.attempt > 0) setState("reconnecting");  // the stream ended: trying again
