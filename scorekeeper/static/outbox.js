@@ -1,7 +1,8 @@
 // No lost tap. Every entry form of the sheet (a bid, the tricks, any hand form, undo, end) goes through
 // this outbox: queued in localStorage (a closed tab, a killed browser, a restart keep it: #22), sent in
-// order whenever the sheet is open (on load, back online, back in view: no Background Sync needed), each
-// with its own id (Idempotency-Key: sent twice, applied once), and answered at the bottom: "Recorded: …",
+// order whenever a page of the game is open (the sheet, a hand's history, the share page, the error page
+// of a replaced link: on load, back online, back in view: no Background Sync needed), each with its own id
+// (Idempotency-Key: sent twice, applied once), and answered at the bottom: "Recorded: …",
 // "Already recorded: …" or "Not recorded: …" with the reason. Offline the entries wait, the tapped bids
 // shown pending and the scorer's pad moving on. When one is refused (another phone recorded that hand),
 // those tapped after it are dropped, named, not sent blindly; all are, named, if the link was replaced.
@@ -13,7 +14,8 @@
 
   function sheet() { return document.getElementById("sheet"); }
   function bar() { return document.getElementById("outbox"); }
-  function key() { var s = sheet(); return s ? "outbox:" + s.dataset.base : ""; }
+  // The queue of the game link this page belongs to: the bar says which (any page of the game has it).
+  function key() { var b = bar(); return b ? "outbox:" + b.dataset.base : ""; }
   var kept = [];  // the queue when the storage refuses it (private browsing, full): it lives in this page
   function queued() {
     try { return JSON.parse(localStorage.getItem(key()) || "[]"); } catch (e) { return kept; }

@@ -7,6 +7,7 @@ page still fails, a plain text answer goes out instead.
 from __future__ import annotations
 
 import math
+import re
 import sqlite3
 
 from flask import Response, jsonify, render_template, request
@@ -69,9 +70,20 @@ def json_error(status: int, code: str, text: str, **extra):
     return jsonify(body), status
 
 
+GAME_LINK = re.compile(r"/g/[A-Za-z0-9_-]{1,64}/[A-Za-z0-9_-]{1,64}(?=/|$)")
+
+
+def game_link() -> str | None:
+    """The game link a page was asked under (`/g/<game>/<key>`), if it is one: its error page sends (and so
+    names, refused) the entries this phone still keeps for that link (#22: a replaced link)."""
+    found = GAME_LINK.match(request.path) if request.method == "GET" else None
+    return found.group(0) if found else None
+
+
 def page_error(status: int, text: str, headers=None):
     try:
-        return render_template("error.html", status=status, message=encodable(text)), status, headers or {}
+        return (render_template("error.html", status=status, message=encodable(text), outbox_base=game_link()),
+                status, headers or {})
     except Exception:  # the page itself failed: a plain answer rather than none
         return Response(encodable(text), status, headers or {}, mimetype="text/plain")
 

@@ -5,7 +5,8 @@ context is closed (the tab killed, the phone asleep) and a new one opened with w
 phone's own storage survives); back online, the sheet opens and the two bids are sent, in order, each applied
 once. Two contexts with the same stored queue (two tabs) replay it together: each entry is applied once, and
 the second answer says "Already recorded". A queue replayed after the scorer's link was replaced is refused
-with the reason and the entries named, nothing applied.
+with the reason and the entries named, nothing applied — on the sheet, or on the error page of the old link when
+the tab was closed meanwhile. Any page of the game sends what waits (a hand's history here).
 """
 from __future__ import annotations
 
@@ -52,12 +53,16 @@ def test_taps_made_offline_survive_the_tab_closing_and_are_sent_once_in_order(br
 
 
 def test_two_tabs_replaying_the_same_queue_apply_it_once(browser, live_server):
+    """One tab opens the sheet, the other the hand's history: any page of the game sends what waits."""
     game = new_game(live_server)
     stored = queue_kept_offline(browser, live_server, game)
     tabs = [phone_context(browser, viewport=NARROW, storage_state=stored) for _ in range(2)]
-    pages = [open_sheet(tab, live_server, game) for tab in tabs]
-    for page in pages:
-        expect(page.locator(".bidders li", has_text="Carla").locator(".bid")).to_have_text("0", timeout=10_000)
+    sheet = open_sheet(tabs[0], live_server, game)
+    history = tabs[1].new_page()
+    history.goto(f"{live_server}/g/{game['id']}/{game['keys']['scorer']}/hands/1/history")
+    pages = [sheet, history]
+    expect(sheet.locator(".bidders li", has_text="Carla").locator(".bid")).to_have_text("0", timeout=10_000)
+    expect(history.locator("#outbox")).to_contain_text("recorded: Bid of Carla: 0", timeout=10_000)
     assert bids_on_server(live_server, game) == [None, 1, 0, None]
     assert events_on_server(live_server, game) == CREATED + 2
     # The tab whose entries arrived second was answered "Already recorded", with the sheet as it is
@@ -84,6 +89,25 @@ def test_a_queue_replayed_after_the_link_was_replaced_is_refused_by_name(browser
                         body={"role": "scorer"})
     assert status == 200
     context.set_offline(False)
+    outbox = page.locator("#outbox")
+    expect(outbox).to_contain_text("this link no longer works", timeout=10_000)
+    expect(outbox).to_contain_text("Bid of Bruno: 1, Bid of Carla: 0")
+    assert bids_on_server(live_server, game) == [None, None, None, None]
+    assert page.evaluate("Object.keys(localStorage).filter(k => k.startsWith('outbox:')).length") == 0
+    context.close()
+
+
+def test_a_queue_kept_for_a_link_replaced_meanwhile_is_named_on_its_error_page(browser, live_server):
+    """The tab was closed with two bids waiting; meanwhile the link was replaced. Opening the old link shows why it
+    no longer works and names both entries, not sent; nothing is applied and the queue is let go."""
+    game = new_game(live_server)
+    stored = queue_kept_offline(browser, live_server, game)
+    status, _ = request(live_server, "POST", f"/api/v1/games/{game['id']}/keys/rotate", key=game["keys"]["scorer"],
+                        body={"role": "scorer"})
+    assert status == 200
+    context = phone_context(browser, viewport=NARROW, storage_state=stored)
+    page = context.new_page()
+    page.goto(f"{live_server}/g/{game['id']}/{game['keys']['scorer']}")
     outbox = page.locator("#outbox")
     expect(outbox).to_contain_text("this link no longer works", timeout=10_000)
     expect(outbox).to_contain_text("Bid of Bruno: 1, Bid of Carla: 0")

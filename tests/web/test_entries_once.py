@@ -86,3 +86,20 @@ def test_the_outbox_form_sent_twice_records_once(client, api, app):
     assert first.status_code == again.status_code == 200
     assert again.headers["Idempotent-Replayed"] == "true" and 'id="sheet"' in again.get_data(as_text=True)
     assert count_rows(app, "events") == events
+
+
+def test_every_page_of_a_game_carries_its_outbox_and_so_does_the_error_page_of_its_link(api, client):
+    """A queue kept for a link is sent from any page of the game, or refused by name from the error page of that
+    link once replaced (outbox.js reads the link from the bar); an address that is no game link gets no bar."""
+    game = api.game(players=PLAYERS)
+    base = f"/g/{game['id']}/{game['keys']['scorer']}"
+    for path in (base, f"{base}/hands/1/history", f"{base}/share"):
+        page = client.get(path).get_data(as_text=True)
+        assert f'id="outbox" class="outbox" role="status" aria-live="polite" hidden data-base="{base}"' in page, path
+        assert "outbox.js" in page
+    gone = client.get(f"/g/{game['id']}/not-the-key/hands/1/history")
+    assert gone.status_code == 404
+    assert f'data-base="/g/{game["id"]}/not-the-key"' in gone.get_data(as_text=True)
+    for path in ("/g/x/%22onmouseover%3Dalert(1)", "/nothing/here", f"/g/{game['id']}"):
+        other = client.get(path)
+        assert other.status_code == 404 and 'id="outbox"' not in other.get_data(as_text=True), path
