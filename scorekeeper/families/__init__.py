@@ -33,12 +33,16 @@ class Touched:
     """What one change did to the grid's rows, for a live refresh that sends only what changed (#22): the hands
     whose rows it changed, the hands whose rows it added (after the rows already there), whether it may have
     moved the scores (the totals, the places and the chart are then sent too) and the entry of the hand being
-    entered (whose forms then carry the version that hand last changed at: `hand_version`)."""
+    entered (whose forms then carry the version that hand last changed at: `hand_version`). A grid whose running
+    totals are elements of their own (`total-<hand>-<seat>`) may say which rows saw only those move
+    (`retotalled`: after a correction, the rows below it), and they alone are sent of those rows."""
 
     changed: frozenset[int] = frozenset()
     added: tuple[int, ...] = ()
     rescored: bool = True
     entry: bool = True
+    retotalled: frozenset[int] = frozenset()
+    bid: bool = False  # the entry moved below its heading alone (`#entry-play`: the bidders, the pad)
 
 
 def hands_from(number: int, state: GameState) -> frozenset[int]:

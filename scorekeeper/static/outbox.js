@@ -100,8 +100,8 @@
       // A sealed bid stays sealed on this screen too, queued or not: the table sees a tick, never the slip.
       li.querySelector(".bid").textContent = li.parentNode.hasAttribute("data-sealed") ? "✓" : item.bid;
     });
-    var pad = s.querySelector(".pad-form[data-who]");
-    if (!pad || !(offline || queue.length > 1)) return;
+    var pad = s.querySelector(".pad-form[data-moves]"), says = document.getElementById("pad-words");
+    if (!pad || !says || !(offline || queue.length > 1)) return;
     var bidders = Array.prototype.slice.call(s.querySelectorAll(".bidders li[data-seat]"));
     var at = bidders.findIndex(function (li) { return li.dataset.seat === pad.elements.seat.value; });
     if (at < 0 || !bidders[at].hasAttribute("data-in")) return;
@@ -111,20 +111,20 @@
     if (!next) { pad.hidden = true; return; }
     bidders.forEach(function (li) { li.classList.toggle("chosen", li === next); li.classList.toggle("next", li === next); });
     pad.elements.seat.value = next.dataset.seat;
-    pad.querySelector(".who strong").textContent = pad.dataset.who.replace("{name}", next.dataset.name);
-    pad.querySelector(".pad").setAttribute("aria-label", pad.dataset.group.replace("{name}", next.dataset.name));
+    pad.querySelector(".who strong").textContent = says.dataset.who.replace("{name}", next.dataset.name);
+    pad.querySelector(".pad").setAttribute("aria-label", says.dataset.group.replace("{name}", next.dataset.name));
     pad.querySelectorAll(".note, .error").forEach(function (el) { el.remove(); });
     pad.querySelectorAll(".pad button").forEach(function (button) {
       button.className = "";
       ["aria-disabled", "aria-pressed", "aria-describedby"].forEach(function (name) { button.removeAttribute(name); });
     });
-    forbid(pad, bidders, next);
+    forbid(pad, bidders, next, says);
     if (focused) pad.querySelector(".pad button:not([aria-disabled])").focus({ preventScroll: true });  // the next bid's keys
   }
 
   // Offline too, the dealer's forbidden bid is greyed (#18): the page knows the cards and the bids tapped, so
   // when every other bid is in, the one that would make them add up to the cards is refused here, with why.
-  function forbid(pad, bidders, next) {
+  function forbid(pad, bidders, next, says) {
     var cards = parseInt(pad.dataset.cards, 10), others = bidders.filter(function (li) { return li !== next; });
     var bids = others.map(function (li) { return li.hasAttribute("data-in") ? li.querySelector(".bid").textContent.trim() : ""; });
     if (isNaN(cards) || !bids.every(function (bid) { return /^[0-9]+$/.test(bid); })) return;
@@ -137,7 +137,8 @@
     var note = document.createElement("p");
     note.className = "note";
     note.id = "forbidden-note";
-    note.textContent = pad.dataset.forbidden.replace("{name}", next.dataset.name).replace("{bid}", blocked);
+    note.textContent = says.dataset.forbidden.replace("{name}", next.dataset.name).replace("{bid}", blocked)
+      .replace("{cards}", cards);
     pad.appendChild(note);
   }
 

@@ -21,6 +21,7 @@ from .sheet_common import corrects
 
 MAX_BEHIND = 12  # changes: a phone further behind gets the whole sheet (its parts would be most of it)
 NOW, AROUND_ENTRY = "now", ("now-top", "now-end")  # the pane of what happens now: notices, entry panel, undo
+AFTER_A_BID = ("now-top", "entry-play", "now-end")  # the entry but its heading
 RESCORED = ("grid-foot", "chart-box")  # what moves with the scores
 
 
@@ -50,8 +51,10 @@ def touched_since(loaded: Loaded, page: Behind) -> Touched | None:
     family = family_of(state.variant)
     standing: list[dict] = []  # the changes standing as each event was made (as `sort_out`)
     changed: set[int] = set()
+    retotalled: set[int] = set()
     added: list[int] = []
     rescored = entry = False
+    bid = True
     for row in loaded.events[1:]:
         new = row["seq"] > page.version
         if row["type"] == "undo":
@@ -68,13 +71,17 @@ def touched_since(loaded: Loaded, page: Behind) -> Touched | None:
                 return None
             if touched is not None:
                 changed |= touched.changed
+                retotalled |= touched.retotalled
                 added += touched.added
                 rescored = rescored or touched.rescored
                 entry = entry or touched.entry
-    return Touched(frozenset(changed - set(added)), tuple(sorted(set(added))), rescored, entry)
+                bid = bid and (touched.bid or not touched.entry)
+    return Touched(frozenset(changed - set(added)), tuple(sorted(set(added))), rescored, entry,
+                   frozenset(retotalled - changed - set(added)), bid=entry and bid)
 
 
 START = re.compile(r"<([a-z]+)\b")
+TOTAL = re.compile(r' id="(total-(\d+)-\d+)"')  # a running total of its own in a row (`Touched.retotalled`)
 BLANKS = re.compile(r"[ \t]*\n\s*")  # the templates' indentation and empty lines: one newline says as much
 PAGE_HEADERS = ("X-Sheet-Version", "X-Sheet-Hand")  # what live.js writes on the sheet after applying parts
 
@@ -116,7 +123,7 @@ def parts(html: str, touched: Touched) -> str | None:
     """The parts of the sheet drawn whole (`html`) that the changes touched, as partials; None when one is
     missing from it (the whole sheet is then sent)."""
     pieces = []
-    now = (NOW,) if touched.entry else AROUND_ENTRY
+    now = AFTER_A_BID if touched.bid else (NOW,) if touched.entry else AROUND_ENTRY
     for target in (*now, *(f"hand-{number}" for number in sorted(touched.changed)),
                    *(RESCORED if touched.rescored else ())):
         found = element(html, target)
@@ -126,6 +133,8 @@ def parts(html: str, touched: Touched) -> str | None:
             return None
         # the chart is replaced, not morphed: an SVG that morph rebuilds is drawn blank (_chart.html)
         pieces.append(_partial(target, "outerHTML" if target == "chart-box" else "outerMorph", found))
+    pieces += [_partial(found.group(1), "outerMorph", element(html, found.group(1)) or "")
+               for found in TOTAL.finditer(html) if int(found.group(2)) in touched.retotalled]
     if touched.added:  # after the row before them, which the page has (a row morphed stays the same element)
         rows = [row for number in touched.added if (row := element(html, f"hand-{number}")) is not None]
         first = touched.added[0]

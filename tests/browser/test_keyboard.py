@@ -125,13 +125,12 @@ def test_two_wist_hands_by_keyboard_alone(live_server, desk, artifacts):
     page.keyboard.press(" ")
     expect(page.locator(".pad-form .who")).to_have_text("Dario bids")
     # The grid read aloud: each box in words, the running totals at the foot.
-    first = page.locator("table.grid tbody tr").first
-    expect(first.locator("td").first).to_have_text(re.compile(r"bid 3, took 3, 13 points, total 13"))
-    second = page.locator("table.grid tbody tr").nth(1).locator("td .visually-hidden")
-    expect(second).to_have_text(["bid 4, took 4, 14 points, total 27", "bid 0, took 0, 25 points, total 39",
-                                 "bid 5, took 5, 15 points, total 16", "bid 2, took 4, 4 points, total 9"])
     snapshot = page.locator("table.grid").aria_snapshot()
-    assert "bid 3, took 3, 13 points, total 13" in snapshot and "4/4" not in snapshot, snapshot
+    for box in ("bid 3, took 3, 13 points, total 13", "bid 4, took 4, 14 points, total 27",
+                "bid 0, took 0, 25 points, total 39", "bid 5, took 5, 15 points, total 16",
+                "bid 2, took 4, 4 points, total 9"):
+        assert box in snapshot, snapshot
+    assert "4/4" not in snapshot, snapshot
     expect(page.locator("table.grid tbody tr[aria-current=step] th")).to_contain_text("3")
     page.screenshot(path=artifacts / "keyboard-wist.png")
     assert problems == []

@@ -29,7 +29,8 @@ def test_a_bid_sends_the_entry_and_its_row(client, api):
     whole, parts = refresh(client, game, 1, hand=None), refresh(client, game, 1)
     assert "X-Sheet-Version" not in whole.headers and 'data-version="2"' in whole.get_data(as_text=True)
     assert (parts.headers["X-Sheet-Version"], parts.headers["X-Sheet-Hand"]) == ("2", "1")
-    assert targets(parts) == ["now", "hand-1"]  # no totals, no chart: the bid scored nothing
+    # the entry but its heading, no totals, no chart: the bid scored nothing
+    assert targets(parts) == ["now-top", "entry-play", "now-end", "hand-1"]
     assert len(parts.data) < len(whole.data) / 3
     row = re.search(r'<tr class="current"[^>]*id="hand-1">.*?</tr>', parts.get_data(as_text=True), re.S).group(0)
     assert '<span class="cell-bid">0</span>' in row
@@ -44,6 +45,25 @@ def test_tricks_send_the_totals_and_the_chart_which_a_sheet_draws_in_view(client
     assert 'hx-get="/g/{}/{}/chart"'.format(game["id"], game["keys"]["view"]) in box and "<svg" not in box
     chart = client.get(f"/g/{game['id']}/{game['keys']['view']}/chart").get_data(as_text=True)
     assert chart.lstrip().startswith('<figure class="chart">') and "<polyline" in chart
+
+
+def test_a_correction_sends_its_row_and_the_running_totals_alone_of_the_rows_below(client, api):
+    """Hand 1 corrected with hands 2 and 3 scored: its row whole, the totals of rows 2 and 3 (each its own element,
+    read after the word "total"), the foot and the chart; not the entry of hand 4, not rows 2 and 3 whole."""
+    game = api.game()
+    scorer = game["keys"]["scorer"]
+    for number, tricks in ((1, [3, 3, 3, 4]), (2, [4, 3, 3, 3]), (3, [3, 4, 3, 3])):
+        api.recorded(game["id"], scorer, number, {"bids": [3, 3, 3, 3], "tricks": tricks})
+    api.recorded(game["id"], scorer, 1, {"tricks": [4, 3, 3, 3]})  # Anna took the trick Dario had: 14 and 4
+    parts = refresh(client, game, 4, hand="4")
+    expected = [f"total-{number}-{seat}" for number in (2, 3) for seat in range(4)]
+    assert targets(parts) == ["now-top", "now-end", "hand-1", "grid-foot", "chart-box", *expected]
+    text = parts.get_data(as_text=True)
+    assert '<span class="cell-total" id="total-3-0">21</span>' in text  # Anna: 4 + 4 + 13 (3 made in hand 3)
+    assert '<span class="cell-total" id="total-3-3">39</span>' in text  # Dario: 13 + 13 + 13 (his 4 moved to Anna)
+    whole = client.get(f"/g/{game['id']}/{game['keys']['view']}").get_data(as_text=True)
+    assert re.search(r'<span class="visually-hidden">bid 3, took 4, 4 points, total</span>.*?'
+                     r'<span class="cell-total" id="total-1-0">4</span>', whole, re.S)
 
 
 def test_the_whole_sheet_after_an_undo_at_the_end_or_far_behind(client, api):

@@ -25,13 +25,14 @@ class Cell:
 
     @property
     def spoken(self) -> str:
-        """The box read aloud (#19): its three numbers say nothing without their names ("4/4 14 14")."""
+        """The box read aloud (#19): its three numbers say nothing without their names ("4/4 14 14"). The running
+        total is read from the box itself, after "total": a correction above it sends that number alone (#22)."""
         words = get_translations()  # looked up once a box, not once a word: a sheet has some 150 boxes
         parts = [words.ugettext("bid %(bid)s") % {"bid": self.bid} if self.bid else "",
                  words.ugettext("took %(tricks)s") % {"tricks": self.tricks} if self.tricks else "",
                  words.ungettext("%(num)s point", "%(num)s points", int(self.score)) % {"num": int(self.score)}
                  if self.score else "",
-                 words.ugettext("total %(total)s") % {"total": self.total} if self.total else ""]
+                 words.ugettext("total") if self.total else ""]  # its number follows, read from the grid
         return ", ".join(part for part in parts if part)
 
 
@@ -226,14 +227,17 @@ def sheet(loaded: Loaded, who: Access, seen: Seen, view) -> dict:
 
 
 def rows_touched(change: dict, state, corrected: bool) -> Touched | None:
-    """Every hand has its row from the start: a change to a hand redraws its row and those after it (running
-    totals; the next hand becomes current). A bid or a turned card alone leaves the scores of an open hand; a hand
-    scored before (corrected, or a bid of it changed) leaves the entry, which shows the hand being entered alone."""
+    """Every hand has its row from the start: a change to a hand redraws its row and those after it (the next hand
+    becomes current). A bid or a turned card alone leaves the scores of an open hand; a hand scored before
+    (corrected, or a bid of it changed) leaves the entry, which shows the hand being entered alone, and the rows
+    below it but for their running totals."""
     number = change.get("hand")
     if not isinstance(number, int):
         return None
     again = corrected or (change.get("type") == "bid" and state.hand(number).scores is not None)
-    return Touched(changed=hands_from(number, state), rescored=again or "tricks" in change, entry=not again)
+    if again:  # a scored hand changed: its row, and the running totals alone of the rows below it
+        return Touched(changed=frozenset({number}), retotalled=hands_from(number + 1, state), entry=False)
+    return Touched(changed=hands_from(number, state), rescored="tricks" in change, bid=change.get("type") == "bid")
 
 
 def error_place(field: str | None, sheet: dict, edit, access: Access) -> str:
