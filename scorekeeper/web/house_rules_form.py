@@ -42,8 +42,8 @@ def _shown(rules: house_rules.HouseRules) -> ShownSet:
                if rules.options.get(option.name, option.default) != defaults[option.name]]
     dealer = rules.next_dealer
     return ShownSet(rules.id, rules.name, variant_name(variant), ", ".join(rules.players or []),
-                    gettext("the dealer is drawn") if dealer is None else
-                    gettext("%(name)s deals", name=rules.players[dealer]), changed)
+                    gettext("the first dealer is drawn") if dealer is None else
+                    gettext("%(name)s deals first", name=rules.players[dealer]), changed)
 
 
 def prefilled(set_id: str):

@@ -40,13 +40,13 @@ def test_rules_saved_with_a_new_game_start_the_next_one_in_one_tap(client):
     assert first["options"]["sealed_buio"] is True and first["first_dealer"] == 0
     for page in ("/", "/new"):  # listed on the home page and the new-game page's first screen
         shown = text(client.get(page).get_data(as_text=True))
-        assert "Your house rules Casa Rossi Wist · Anna, Bruno, Carla, Dario · Bruno deals" in shown
+        assert "Your house rules Casa Rossi Wist · Anna, Bruno, Carla, Dario · Bruno deals first" in shown
         assert f"{SEALED}: yes" in shown and "Start" in shown
     [set_id] = set_ids(client)
     second = opened(client, client.post(f"/house-rules/{set_id}/start"))  # one tap
     assert second["id"] != first["id"] and second["players"] == PLAYERS4 and second["version"] == 1
     assert second["options"] == first["options"] and second["first_dealer"] == 1  # the next player deals
-    assert "Carla deals" in text(client.get("/new").get_data(as_text=True))
+    assert "Carla deals first" in text(client.get("/new").get_data(as_text=True))
     assert opened(client, client.post(f"/house-rules/{set_id}/start"))["first_dealer"] == 2
     assert "Wist · Anna, Bruno, Carla, Dario" in text(client.get("/").get_data(as_text=True))  # on the phone's list
 
@@ -55,7 +55,7 @@ def test_a_drawn_dealer_is_drawn_again_and_confirmation_is_kept(client):
     response = client.post("/new", data={"variant": "whist-torneo", "player": PLAYERS4, "first_dealer": "draw",
                                          "option-scheme": "completo", "confirmation": "on", "rules_name": "Club"})
     assert opened(client, response)["options"]["scheme"] == "completo"
-    assert "the dealer is drawn" in text(client.get("/").get_data(as_text=True))
+    assert "the first dealer is drawn" in text(client.get("/").get_data(as_text=True))
     [set_id] = set_ids(client)
     again = opened(client, client.post(f"/house-rules/{set_id}/start"))
     assert again["options"]["scheme"] == "completo" and again["first_dealer"] in range(4)
@@ -158,7 +158,7 @@ def test_the_sheet_saves_the_rules_of_a_game_under_way(client):
     assert saved.status_code == 200 and "Saved as “Casa Rossi”" in saved.get_data(as_text=True)
     assert client.post(save, data={"rules_name": "CASA ROSSI"}).status_code == 409
     assert client.post(save, data={"rules_name": ""}).status_code == 422
-    assert "Dario deals" in text(client.get("/new").get_data(as_text=True))  # Carla dealt first
+    assert "Dario deals first" in text(client.get("/new").get_data(as_text=True))  # Carla dealt first
 
 
 def test_a_game_started_from_saved_rules_keeps_its_options_through_csv(client):
