@@ -12,10 +12,10 @@ from dataclasses import dataclass
 from flask_babel import gettext
 from werkzeug.datastructures import MultiDict
 
-from ..rules import find_variant
+from ..rules import VARIANTS, find_variant
 from ..service import house_rules
 from . import devices, get_db
-from .labels import chosen_options, variant_name
+from .labels import chosen_options, option_label, variant_name
 
 
 @dataclass(frozen=True)
@@ -31,19 +31,27 @@ class ShownSet:
 
 
 def shown_sets() -> list[ShownSet]:
-    """This phone's saved sets, the one used most recently first."""
-    return [_shown(rules) for rules in house_rules.listed(get_db(), devices.device(create=False))]
+    """This phone's saved sets, the one used most recently first (a set of a game this server no longer has is left
+    out: it could not start)."""
+    return [_shown(rules) for rules in house_rules.listed(get_db(), devices.device(create=False))
+            if rules.variant in VARIANTS]
 
 
 def _shown(rules: house_rules.HouseRules) -> ShownSet:
     variant = find_variant(rules.variant)
-    defaults = {option.name: option.default for option in variant.options}
-    changed = [shown for option, shown in zip(variant.options, chosen_options(variant, rules.options))
-               if rules.options.get(option.name, option.default) != defaults[option.name]]
     dealer = rules.next_dealer
     return ShownSet(rules.id, rules.name, variant_name(variant), ", ".join(rules.players or []),
                     gettext("the first dealer is drawn") if dealer is None else
-                    gettext("%(name)s deals first", name=rules.players[dealer]), changed)
+                    gettext("%(name)s deals first", name=rules.players[dealer]), _changed(variant, rules.options))
+
+
+def _changed(variant, options: dict) -> list[tuple[str, str]]:
+    """The house rules of a set as the sheet lists them, only those that differ from the variant's defaults (an
+    amount of money is listed, with its currency, when either changed)."""
+    differ = {option.name for option in variant.options if options.get(option.name, option.default) != option.default}
+    differ |= {option.name for option in variant.options if option.kind == "money" and option.currency in differ}
+    labels = {option_label(name) for name in differ}
+    return [(label, text) for label, text in chosen_options(variant, options) if label in labels]
 
 
 def prefilled(set_id: str):

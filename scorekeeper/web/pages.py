@@ -108,7 +108,7 @@ def new_game():
         return _new_form(variant, form, chosen)
     if variant_id is None:
         return render_template("new.html", variants=VARIANTS.values(), variant=None,
-                               saved_sets=house_rules_form.shown_sets(), next_page=request.full_path)
+                               saved_sets=house_rules_form.shown_sets(), next_page=url_for("pages.new_game"))
     try:
         variant = find_variant(variant_id)
     except RuleError:

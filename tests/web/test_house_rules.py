@@ -179,3 +179,17 @@ def test_a_game_started_from_saved_rules_keeps_its_options_through_csv(client):
                       data={"rules_name": "Casa Rossi"}).status_code == 200
     [their_set] = set_ids(other)
     assert opened(other, other.post(f"/house-rules/{their_set}/start"))["options"] == game["options"]
+
+
+def test_a_set_lists_only_the_rules_it_changes(client):
+    """Solo Whist's stake is listed with its currency (whose own option is then not listed), its defaults are not."""
+    response = client.post("/new", data={"variant": "solo-whist", "player": PLAYERS4, "first_dealer": "3",
+                                         "option-stake": "0,10", "rules_name": "Al circolo"})
+    assert opened(client, response)["options"]["stake"] == "0.10"
+    listed = text(client.get("/").get_data(as_text=True)).split("Al circolo")[1].split("Start")[0]
+    assert "Solo Whist · Anna, Bruno, Carla, Dario · Anna deals first" in listed
+    assert "0.10" in listed and "System" not in listed and "standard rules" not in listed
+    opened(client, client.post("/new", data={"variant": "piquet", "player": ["Anna", "Bruno"], "first_dealer": "0",
+                                             "rules_name": "Picchetto"}))
+    home = text(client.get("/").get_data(as_text=True))
+    assert "Picchetto Piquet · Anna, Bruno · Bruno deals first standard rules" in home
