@@ -146,14 +146,14 @@ def test_a_phone_keeps_at_most_fifty_sets(app, client):
     assert new_wist(client, rules_name="Set 7", replace="Set 7").status_code == 303  # replacing one still works
 
 
-def test_the_sheet_saves_the_rules_of_a_game_under_way(client):
+def test_the_share_page_saves_the_rules_of_a_game_under_way(client):
     api = Api(client)
     game = api.game(options={"sealed_buio": True}, first_dealer=2)
     scorer, view = game["keys"]["scorer"], game["keys"]["view"]
-    assert "Save these rules…" in client.get(f"/g/{game['id']}/{scorer}").get_data(as_text=True)
-    assert "Save these rules…" not in client.get(f"/g/{game['id']}/{view}").get_data(as_text=True)
-    assert client.get(f"/g/{game['id']}/{view}/house-rules").status_code == 404
     save = f"/g/{game['id']}/{scorer}/house-rules"
+    share = client.get(f"/g/{game['id']}/{scorer}/share").get_data(as_text=True)
+    assert f'href="{save}"' in share  # the scorer's share page offers it
+    assert client.get(f"/g/{game['id']}/{view}/house-rules").status_code == 404
     saved = client.post(save, data={"rules_name": "Casa Rossi"})
     assert saved.status_code == 200 and "Saved as “Casa Rossi”" in saved.get_data(as_text=True)
     assert client.post(save, data={"rules_name": "CASA ROSSI"}).status_code == 409
