@@ -105,7 +105,7 @@ def new_game():
     variant_id, set_id = request.args.get("variant"), request.args.get("rules")
     if set_id is not None:
         variant, form, chosen = house_rules_form.prefilled(set_id)
-        return _new_form(variant, form, chosen)
+        return _new_form(variant, form, chosen, opened=form["rules_name"])
     if variant_id is None:
         return render_template("new.html", variants=VARIANTS.values(), variant=None,
                                saved_sets=house_rules_form.shown_sets(), next_page=url_for("pages.new_game"))
@@ -116,12 +116,13 @@ def new_game():
     return _new_form(variant, {}, {option.name: option.default for option in variant.options})
 
 
-def _new_form(variant, form, chosen: dict, errors: dict | None = None, taken: str | None = None, status: int = 200):
+def _new_form(variant, form, chosen: dict, errors: dict | None = None, taken: str | None = None,
+              opened: str | None = None, status: int = 200):
     """The new-game form of `variant`: `form` as typed, `chosen` the options as set; `taken`, a saved set's name
-    in use on this phone, which the form asks to confirm replacing."""
+    in use on this phone, which the form asks to confirm replacing; `opened`, the name of the saved set it shows."""
     return render_template("new.html", variants=VARIANTS.values(), variant=variant, form=form, errors=errors or {},
                            max_name=MAX_NAME, chosen=chosen, recent=devices.recent_names(), partners=partners(variant),
-                           taken=taken), status
+                           taken=taken, opened=opened), status
 
 
 def partners(variant) -> list[list[int]] | None:

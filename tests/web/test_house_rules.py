@@ -6,7 +6,16 @@ from __future__ import annotations
 import io
 import re
 
+import pytest
+
 from tests.conftest import PLAYERS4, Api, count_rows
+from tests.module_app import app  # noqa: F401  (one database for the module: each test is a phone of its own)
+
+
+@pytest.fixture
+def client(app):  # noqa: F811
+    """A phone of its own: a fresh cookie jar, so a new device id and no saved rules."""
+    return app.test_client()
 
 SEALED = "Buio with sealed bids (written on slips, like Biglietti)"
 
@@ -83,6 +92,7 @@ def test_a_set_opened_on_the_form_is_changed_under_its_own_name(client):
     [set_id] = set_ids(client)
     form = client.get(f"/new?rules={set_id}").get_data(as_text=True)
     assert 'value="Casa Rossi"' in form and f'name="rules" value="{set_id}"' in form
+    assert "Your rules “Casa Rossi”: change what you like" in form
     assert 'name="option-sealed_buio" checked' in form and 'value="1" checked' in form  # Bruno deals next
     assert all(f'value="{name}"' in form for name in PLAYERS4)
     changed = new_wist(client, sealed=False, rules=set_id)  # no question: it is the set being changed
