@@ -11,6 +11,8 @@ It belongs to the phone that saved it (its device id, `web/devices.py`): another
 - **The next game.** A set remembers who dealt first in the last game started from it: the next game starts
   with the same players, the next player dealing (as a rematch does); a set whose dealer was drawn has the
   dealer drawn again each time. Each start counts as a use: the sets a phone uses most recently come first.
+- **Started once.** A list's Start buttons carry a key of that list (`once`): the same key sent again (a double
+  tap, a retry) opens the game it started instead of starting another.
 - At most `MAX_SETS` per phone: one more is refused with a message, nothing is replaced behind the table's back.
 """
 from __future__ import annotations
@@ -18,7 +20,7 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass
 
-from ..model import Loaded, NotFound
+from ..model import Loaded, NotFound, check_once
 from ..rules.base import (N_, MAX_NAME, InvalidInput, StateConflict, has_control_characters, has_something_to_read,
                           same_name, tidy_name)
 from ..store import db as store
@@ -150,20 +152,37 @@ def _keep(db, device: str, name: str, game_id: str, replace: bool, editing: str 
     return set_id
 
 
-def start(db, device: str | None, set_id) -> tuple[Loaded, dict]:
+class _StartedAlready(Exception):
+    """Inside the write unit of a start: the list's key started `game_id` already (the new game is rolled back)."""
+
+    def __init__(self, game_id: str):
+        super().__init__(game_id)
+        self.game_id = game_id
+
+
+def start(db, device: str | None, set_id, once: str | None = None) -> tuple[Loaded, dict]:
     """The next game from a saved set: its players, the next dealer (or a draw), its options; the set remembers
     the new dealer and is used now. Options are checked again (the game may have changed since): a set no longer
-    valid is refused with the rules' own message and nothing is created."""
+    valid is refused with the rules' own message and nothing is created. `once`, the key of the list the Start
+    was tapped on (`check_once`): sent again, the game it started is the answer (its keys as they are now)."""
     rules = find(db, device, set_id)
+    once = check_once(once)
     if not rules.players:
         raise InvalidInput(N_("These rules have no players yet: open them on the form."), field="players")
     dealer = rules.next_dealer
 
     def used(db, game_id):
-        db.execute("UPDATE house_rules SET first_dealer = ?, used_at = ? WHERE id = ?", [dealer, store.now(), rules.id])
+        if once is not None and (row := db.execute("SELECT last_game FROM house_rules WHERE id = ? AND last_once = ?",
+                                                   [rules.id, once]).fetchone()):
+            raise _StartedAlready(row[0])
+        db.execute("UPDATE house_rules SET first_dealer = ?, used_at = ?, last_once = ?, last_game = ? WHERE id = ?",
+                   [dealer, store.now(), once, game_id, rules.id])
 
-    return games.create(db, rules.variant, list(rules.players), dealer, dict(rules.options), also=used,
-                        confirmation=rules.confirmation)
+    try:
+        return games.create(db, rules.variant, list(rules.players), dealer, dict(rules.options), also=used,
+                            confirmation=rules.confirmation)
+    except _StartedAlready as started:
+        return games.load(db, started.game_id), games.keys_of(db, started.game_id)
 
 
 def delete(db, device: str | None, set_id) -> None:

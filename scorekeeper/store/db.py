@@ -173,10 +173,11 @@ def _v9(db: sqlite_utils.Database) -> None:
 def _v10(db: sqlite_utils.Database) -> None:
     """Saved house rules (#23): a table's named rule set ("Casa Rossi"), kept for the phone that saved it (its
     device id), never shown to another: its variant and options, and the players and dealer it starts with.
-    `folded` is the name as two names must differ in (one "Casa Rossi" per phone, whatever its case)."""
+    `folded` is the name as two names must differ in (one "Casa Rossi" per phone, whatever its case); `last_once`
+    the key of the list the last game was started from, and `last_game` that game (a Start tapped twice: one game)."""
     db["house_rules"].create(
         {"id": str, "device": str, "name": str, "folded": str, "variant": str, "options": str, "players": str,
-         "first_dealer": int, "confirmation": int, "used_at": str},
+         "first_dealer": int, "confirmation": int, "used_at": str, "last_once": str, "last_game": str},
         pk="id", not_null={"device", "name", "folded", "variant", "options", "confirmation", "used_at"})
     db["house_rules"].create_index(["device", "folded"], unique=True)
 

@@ -7,6 +7,7 @@ table confirms. A set opened on the form (`?rules=<id>`) is updated under its ow
 """
 from __future__ import annotations
 
+import secrets
 from dataclasses import dataclass
 
 from flask_babel import gettext
@@ -28,6 +29,12 @@ class ShownSet:
     players: str  # "Anna, Bruno, Carla, Dario", or "" for a set without players
     dealer: str  # who deals first in the next game, or that the dealer is drawn
     changed: list[tuple[str, str]]  # the options that differ from the variant's defaults, as (name, value)
+
+
+def listed() -> dict:
+    """What a page listing this phone's sets gives its template: the sets, and the key their Start buttons send
+    (a Start tapped twice starts one game)."""
+    return {"saved_sets": shown_sets(), "start_once": secrets.token_urlsafe(18)}
 
 
 def shown_sets() -> list[ShownSet]:

@@ -19,8 +19,9 @@ bp = Blueprint("house_rules", __name__)
 
 @bp.post("/house-rules/<set_id>/start")
 def start(set_id):
-    """One tap: the next game from a saved set (same players, the next dealer or a draw), its sheet opened."""
-    loaded, keys = house_rules.start(get_db(), devices.device(create=False), set_id)
+    """One tap: the next game from a saved set (same players, the next dealer or a draw), its sheet opened; tapped
+    twice, the one game it started."""
+    loaded, keys = house_rules.start(get_db(), devices.device(create=False), set_id, request.form.get("once"))
     remember(loaded.id, keys["scorer"], "scorer", loaded.state)
     return redirect(url_for("pages.sheet", game_id=loaded.id, key=keys["scorer"]), 303)
 

@@ -41,7 +41,7 @@ def is_htmx() -> bool:
 def home(status: int = 200, import_error: str | None = None):
     imported = request.args.get("imported", type=whole) if status == 200 else None  # after a file of many games
     return render_template("home.html", games=home_games(), tournaments=devices.listed("tournament"),
-                           saved_sets=house_rules_form.shown_sets(), next_page=url_for("pages.home"),
+                           **house_rules_form.listed(), next_page=url_for("pages.home"),
                            import_error=import_error, import_once=secrets.token_urlsafe(18), imported=imported), status
 
 
@@ -108,7 +108,7 @@ def new_game():
         return _new_form(variant, form, chosen, opened=form["rules_name"])
     if variant_id is None:
         return render_template("new.html", variants=VARIANTS.values(), variant=None,
-                               saved_sets=house_rules_form.shown_sets(), next_page=url_for("pages.new_game"))
+                               **house_rules_form.listed(), next_page=url_for("pages.new_game"))
     try:
         variant = find_variant(variant_id)
     except RuleError:

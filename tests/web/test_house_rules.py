@@ -55,8 +55,16 @@ def test_rules_saved_with_a_new_game_start_the_next_one_in_one_tap(client):
     second = opened(client, client.post(f"/house-rules/{set_id}/start"))  # one tap
     assert second["id"] != first["id"] and second["players"] == PLAYERS4 and second["version"] == 1
     assert second["options"] == first["options"] and second["first_dealer"] == 1  # the next player deals
-    assert "Carla deals first" in text(client.get("/new").get_data(as_text=True))
-    assert opened(client, client.post(f"/house-rules/{set_id}/start"))["first_dealer"] == 2
+    listing = client.get("/new").get_data(as_text=True)
+    assert "Carla deals first" in text(listing)
+    # Start tapped twice (the list's key sent twice): one game, the second answer opens it.
+    once = re.search(r'name="once" value="([^"]+)"', listing).group(1)
+    third = client.post(f"/house-rules/{set_id}/start", data={"once": once})
+    assert opened(client, third)["first_dealer"] == 2
+    again = client.post(f"/house-rules/{set_id}/start", data={"once": once})
+    assert again.status_code == 303 and again.headers["Location"] == third.headers["Location"]
+    assert opened(client, client.post(f"/house-rules/{set_id}/start"))["first_dealer"] == 3
+    assert client.post(f"/house-rules/{set_id}/start", data={"once": "no good"}).status_code == 422
     assert "Wist · Anna, Bruno, Carla, Dario" in text(client.get("/").get_data(as_text=True))  # on the phone's list
 
 
