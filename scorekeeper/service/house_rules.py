@@ -63,14 +63,14 @@ class HouseRules:
     name: str
     variant: str
     options: dict
-    players: list | None  # None: a set without players opens on the form, where they are typed
+    players: list
     first_dealer: int | None  # who dealt first in the last game started from it; None: drawn
     confirmation: bool
 
     @property
     def next_dealer(self) -> int | None:
         """Who deals first in the next game started from the set: the next player, or None (drawn)."""
-        if self.first_dealer is None or not self.players:
+        if self.first_dealer is None:
             return None
         return (self.first_dealer + 1) % len(self.players)
 
@@ -92,8 +92,7 @@ COLUMNS = "id, name, variant, options, players, first_dealer, confirmation"
 
 def _set(row) -> HouseRules:
     set_id, name, variant, options, players, first_dealer, confirmation = row
-    return HouseRules(set_id, name, variant, json.loads(options), json.loads(players) if players else None,
-                      first_dealer, bool(confirmation))
+    return HouseRules(set_id, name, variant, json.loads(options), json.loads(players), first_dealer, bool(confirmation))
 
 
 def listed(db, device: str | None) -> list[HouseRules]:
@@ -167,8 +166,6 @@ def start(db, device: str | None, set_id, once: str | None = None) -> tuple[Load
     was tapped on (`check_once`): sent again, the game it started is the answer (its keys as they are now)."""
     rules = find(db, device, set_id)
     once = check_once(once)
-    if not rules.players:
-        raise InvalidInput(N_("These rules have no players yet: open them on the form."), field="players")
     dealer = rules.next_dealer
 
     def used(db, game_id):

@@ -178,7 +178,7 @@ def _v10(db: sqlite_utils.Database) -> None:
     db["house_rules"].create(
         {"id": str, "device": str, "name": str, "folded": str, "variant": str, "options": str, "players": str,
          "first_dealer": int, "confirmation": int, "used_at": str, "last_once": str, "last_game": str},
-        pk="id", not_null={"device", "name", "folded", "variant", "options", "confirmation", "used_at"})
+        pk="id", not_null={"device", "name", "folded", "variant", "options", "players", "confirmation", "used_at"})
     db["house_rules"].create_index(["device", "folded"], unique=True)
 
 

@@ -26,7 +26,7 @@ class ShownSet:
     id: str
     name: str
     game: str  # the variant's name
-    players: str  # "Anna, Bruno, Carla, Dario", or "" for a set without players
+    players: str  # "Anna, Bruno, Carla, Dario"
     dealer: str  # who deals first in the next game, or that the dealer is drawn
     changed: list[tuple[str, str]]  # the options that differ from the variant's defaults, as (name, value)
 
@@ -47,7 +47,7 @@ def shown_sets() -> list[ShownSet]:
 def _shown(rules: house_rules.HouseRules) -> ShownSet:
     variant = find_variant(rules.variant)
     dealer = rules.next_dealer
-    return ShownSet(rules.id, rules.name, variant_name(variant), ", ".join(rules.players or []),
+    return ShownSet(rules.id, rules.name, variant_name(variant), ", ".join(rules.players),
                     gettext("the first dealer is drawn") if dealer is None else
                     gettext("%(name)s deals first", name=rules.players[dealer]), _changed(variant, rules.options))
 
@@ -66,7 +66,7 @@ def prefilled(set_id: str):
     name) and its options as chosen."""
     rules = house_rules.find(get_db(), devices.device(create=False), set_id)
     dealer = rules.next_dealer
-    form = MultiDict([("player", name) for name in rules.players or []])
+    form = MultiDict([("player", name) for name in rules.players])
     form.update({"first_dealer": "draw" if dealer is None else str(dealer), "rules_name": rules.name,
                  "rules": rules.id, **({"confirmation": "on"} if rules.confirmation else {})})
     variant = find_variant(rules.variant)
