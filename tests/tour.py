@@ -102,6 +102,7 @@ def build(call) -> Tour:
         tour.add(f"edit-{variant}", f"{sheet}/{keys['scorer']}/hands/1")
         tour.add(f"history-{variant}", f"{sheet}/{keys['scorer']}/hands/1/history")
     tour.add("share", f"{sheet}/{keys['scorer']}/share")
+    tour.add("save-rules", f"{sheet}/{keys['scorer']}/house-rules")  # the sheet's "Save these rules" (#23)
     wist = play(call, "wist", 2)
     for seat in wist["game"]["hands"][2]["order"][:-1]:  # all but the dealer: the pad says what they may not bid
         _check(call("PUT", f"/api/v1/games/{wist['id']}/hands/3/bids/{seat}", wist["keys"]["scorer"], {"bid": 0}))

@@ -339,6 +339,11 @@ ACCENTS = "\u0300-\u036f"
 _SOMETHING_TO_READ = re.compile(f"[^ {ACCENTS}]")
 
 
+def has_something_to_read(name: str) -> bool:
+    """A tidied name shows at least one character that is neither a space nor an accent alone."""
+    return bool(_SOMETHING_TO_READ.search(name))
+
+
 def tidy_name(text: str) -> str:
     """A name as players see it: runs of whitespace are one space, invisible characters are gone."""
     return " ".join(text.translate(_DROP_INVISIBLE).split())

@@ -170,8 +170,20 @@ def _v9(db: sqlite_utils.Database) -> None:
                          foreign_keys=[("game_id", "games", "id")], not_null={"key", "seq"})
 
 
+def _v10(db: sqlite_utils.Database) -> None:
+    """Saved house rules (#23): a table's named rule set ("Casa Rossi"), kept for the phone that saved it (its
+    device id), never shown to another: its variant and options, and the players and dealer it starts with.
+    `folded` is the name as two names must differ in (one "Casa Rossi" per phone, whatever its case); `last_once`
+    the key of the list the last game was started from, and `last_game` that game (a Start tapped twice: one game)."""
+    db["house_rules"].create(
+        {"id": str, "device": str, "name": str, "folded": str, "variant": str, "options": str, "players": str,
+         "first_dealer": int, "confirmation": int, "used_at": str, "last_once": str, "last_game": str},
+        pk="id", not_null={"device", "name", "folded", "variant", "options", "players", "confirmation", "used_at"})
+    db["house_rules"].create_index(["device", "folded"], unique=True)
+
+
 # Append only: migration i brings the file from user_version i to i + 1.
-MIGRATIONS = [_v1, _v2, _v3, _v4, _v5, _v6, _v7, _v8, _v9]
+MIGRATIONS = [_v1, _v2, _v3, _v4, _v5, _v6, _v7, _v8, _v9, _v10]
 
 
 def migrate(db: sqlite_utils.Database) -> None:

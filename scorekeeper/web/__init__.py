@@ -35,8 +35,8 @@ def select_locale() -> str:
 
 
 def init_app(app: Flask) -> None:
-    from . import (api, assets, devices, docs, errors, evening_pages, guard, live_views, pages, result_pages,
-                   season_api, season_pages, stats_pages, tournament_api, tournament_pages)
+    from . import (api, assets, devices, docs, errors, evening_pages, guard, house_rules_pages, live_views, pages,
+                   result_pages, season_api, season_pages, stats_pages, tournament_api, tournament_pages)
     from .labels import one_of, option_hint, option_label, variant_name
     from .mixed import mixed
     from .sheet_common import role_name
@@ -50,7 +50,7 @@ def init_app(app: Flask) -> None:
                                  one_of=one_of, role_name=role_name, variant_name=variant_name)
     app.add_template_filter(mixed, "mixed")
     for blueprint in (pages.bp, api.bp, live_views.bp, tournament_pages.bp, evening_pages.bp, tournament_api.bp,
-                      docs.bp, stats_pages.bp, result_pages.bp, season_pages.bp, season_api.bp):
+                      docs.bp, stats_pages.bp, result_pages.bp, season_pages.bp, season_api.bp, house_rules_pages.bp):
         app.register_blueprint(blueprint)
     errors.register(app)
 

@@ -33,7 +33,8 @@ CSP = ("default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' 
 IMPORTS = ("/import", "/api/v1/games/import")  # a long game's CSV is far over the usual limit
 CREATIONS = {"pages.create_game", "tournaments.create", "tournaments.join", "tournaments.add_game",
              "api.create_game", "tournament_api.create_tournament", "tournament_api.add_game",
-             "api.import_game", "pages.import_game", "seasons.create", "season_api.create_season"}
+             "api.import_game", "pages.import_game", "seasons.create", "season_api.create_season",
+             "house_rules.start"}
 
 
 class CrossSite(HTTPException):

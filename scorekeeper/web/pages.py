@@ -8,12 +8,12 @@ from flask_babel import gettext
 from jinja2_fragments.flask import render_block
 
 from ..formats import archive, csvexport
-from ..service import games, tournaments
+from ..service import games, house_rules, tournaments
 from . import LANGUAGES, get_db
 from ..rules import VARIANTS, RuleError, find_variant
 from ..families import family_of
 from ..rules.base import MAX_NAME
-from . import devices
+from . import devices, house_rules_form
 from . import sheet_common as sheet_view
 from . import sheet_parts
 from .downloads import csv_download, game_csv
@@ -41,6 +41,7 @@ def is_htmx() -> bool:
 def home(status: int = 200, import_error: str | None = None):
     imported = request.args.get("imported", type=whole) if status == 200 else None  # after a file of many games
     return render_template("home.html", games=home_games(), tournaments=devices.listed("tournament"),
+                           **house_rules_form.listed(), next_page=url_for("pages.home"),
                            import_error=import_error, import_once=secrets.token_urlsafe(18), imported=imported), status
 
 
@@ -99,16 +100,29 @@ def remember(game_id: str, key: str, role: str, state) -> None:
 # -- new game --------------------------------------------------------------------------------
 @bp.get("/new")
 def new_game():
-    variant_id = request.args.get("variant")
+    """The choice of game (with this phone's saved rules, each one tap from a new game), then its form; a saved
+    set (`?rules=<id>`) opens on the form as it was saved, to change it."""
+    variant_id, set_id = request.args.get("variant"), request.args.get("rules")
+    if set_id is not None:
+        variant, form, chosen = house_rules_form.prefilled(set_id)
+        return _new_form(variant, form, chosen, opened=form["rules_name"])
     if variant_id is None:
-        return render_template("new.html", variants=VARIANTS.values(), variant=None)
+        return render_template("new.html", variants=VARIANTS.values(), variant=None,
+                               **house_rules_form.listed(), next_page=url_for("pages.new_game"))
     try:
         variant = find_variant(variant_id)
     except RuleError:
         abort(404)
-    return render_template("new.html", variants=VARIANTS.values(), variant=variant, form={}, errors={},
-                           max_name=MAX_NAME, chosen={option.name: option.default for option in variant.options},
-                           recent=devices.recent_names(), partners=partners(variant))
+    return _new_form(variant, {}, {option.name: option.default for option in variant.options})
+
+
+def _new_form(variant, form, chosen: dict, errors: dict | None = None, taken: str | None = None,
+              opened: str | None = None, status: int = 200):
+    """The new-game form of `variant`: `form` as typed, `chosen` the options as set; `taken`, a saved set's name
+    in use on this phone, which the form asks to confirm replacing; `opened`, the name of the saved set it shows."""
+    return render_template("new.html", variants=VARIANTS.values(), variant=variant, form=form, errors=errors or {},
+                           max_name=MAX_NAME, chosen=chosen, recent=devices.recent_names(), partners=partners(variant),
+                           taken=taken, opened=opened), status
 
 
 def partners(variant) -> list[list[int]] | None:
@@ -135,14 +149,14 @@ def create_game():
     options = {option.name: option.from_form(form.get(f"option-{option.name}")) for option in variant.options
                if f"option-{option.name}" in form or option.kind == "yesno"}  # an unticked box is not sent
     chosen = {option.name: options.get(option.name, option.default) for option in variant.options}
-    try:
+    try:  # the rules saved as "Save these rules as…" says, in the game's own transaction (#23)
         loaded, keys = games.create(get_db(), variant.id, players, first_dealer, options,
+                                    also=house_rules_form.saving_from(form),
                                     confirmation=form.get("confirmation") == "on")
+    except house_rules.NameTaken as taken:  # nothing was created: the form asks first
+        return _new_form(variant, form, chosen, taken=taken.name, status=409)
     except RuleError as error:
-        errors = {error.field or "form": message(error)}
-        return render_template("new.html", variants=VARIANTS.values(), variant=variant, form=form, errors=errors,
-                               max_name=MAX_NAME, chosen=chosen, recent=devices.recent_names(),
-                               partners=partners(variant)), 422
+        return _new_form(variant, form, chosen, errors={error.field or "form": message(error)}, status=422)
     remember(loaded.id, keys["scorer"], "scorer", loaded.state)
     return redirect(url_for("pages.sheet", game_id=loaded.id, key=keys["scorer"]), 303)
 

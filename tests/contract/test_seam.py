@@ -29,6 +29,7 @@ ELSEWHERE = {
     ("web/api.py", "bid"): "`PUT …/bids/<seat>` makes a change of the kind `bid` (every game takes or refuses it)",
     ("server/cli.py", "target"): "the file a backup is written to",
     ("web/pages.py", "draw"): "the first dealer drawn by the app (not Piquet's tie)",
+    ("web/house_rules_form.py", "draw"): "the first dealer drawn by the app, as the new-game form says it",
     # Tournaments are Italian tournament Whist's (docs/rules/bid-exactly.md): they play `whist-torneo` partite
     # with one hand schedule for the evening.
     ("store/db.py", "scheme"): "the tournament's hand schedule",

@@ -14,6 +14,7 @@ characters, invalid UTF-8, percent-encoded lone surrogates, repeated and unknown
 from __future__ import annotations
 
 import json
+import re
 import sqlite3
 from typing import Callable
 from urllib.parse import quote, quote_plus
@@ -160,7 +161,7 @@ GAME_ROLES = st.sampled_from(["scorer", "scorer", "scorer", "view", "seat", "non
 # The watched state: snapshot before, compare after
 # --------------------------------------------------------------------------------------------
 TABLES = ["games", "events", "keys", "tournaments", "tournament_keys", "tournament_games", "seasons", "season_keys",
-          "season_tournaments"]
+          "season_tournaments", "house_rules"]
 LIVE_KEYS = "(SELECT count(*) FROM keys WHERE revoked_at IS NULL)"
 
 
@@ -571,7 +572,8 @@ def test_fuzz_new_game_form(api, app, data, htmx):
     options = {f"option-{name}": ODD for name in ("direction", "sealed_buio", "trump_may_always_cut", "double_one",
                                                   "scheme", "target", "honours", "laws")}
     body = draw_form(data, {"variant": st.sampled_from(VARIANT_IDS), "player": st.sampled_from(PLAYERS4 + [""]),
-                            "first_dealer": NUMBER, **options})
+                            "first_dealer": NUMBER, "rules_name": SHORT_TEXT, "replace": SHORT_TEXT, "rules": ODD,
+                            **options})
     sent(Pool(lambda: Database(app)), lambda _: app.test_client().post(
         "/new", data=body, content_type="application/x-www-form-urlencoded",
         headers={"HX-Request": "true"} if htmx else {}), f"POST /new {body[:300]!r}")
@@ -732,7 +734,69 @@ FUZZED = {"/new", "/g/<game_id>/<key>/bid", "/g/<game_id>/<key>/hands/<int:numbe
           "/t/<tournament_id>/<key>/seating/start",
           "/seasons/new", "/s/<season_id>/<key>/tournaments", "/s/<season_id>/<key>/tournaments/<tournament_id>/remove",
           "/g/<game_id>/<key>/hands/<int:number>/confirm", "/g/<game_id>/<key>/hands/<int:number>/reopen",
-          "/t/<tournament_id>/<key>/games/<game_id>/hands/<int:number>/reopen"}
+          "/t/<tournament_id>/<key>/games/<game_id>/hands/<int:number>/reopen",
+          "/house-rules/<set_id>/start", "/house-rules/<set_id>/delete", "/g/<game_id>/<key>/house-rules"}
+
+
+class SavedRules:
+    """A phone (a test client, its device cookie) with rules saved from a new game, and another phone's rules (#23)."""
+
+    def __init__(self, app):
+        self.app, self.client = app, app.test_client()
+        self.game_id, self.key, self.set_id = self._saved(self.client, "Casa Rossi")
+        self.other = self._saved(app.test_client(), "Casa Bianchi")[2]
+
+    @staticmethod
+    def _saved(client, name: str) -> tuple[str, str, str]:
+        made = client.post("/new", data={"variant": "wist", "player": PLAYERS4, "first_dealer": "0",
+                                         "rules_name": name})
+        game_id, key = made.headers["Location"].split("/")[-2:]
+        set_id = re.search(r'/house-rules/([^/"]+)/start', client.get("/new").get_data(as_text=True)).group(1)
+        return game_id, key, set_id
+
+    def state(self):
+        with sqlite3.connect(self.app.config["SCOREKEEPER_DATABASE"]) as conn:
+            return db_counts(self.app), conn.execute("SELECT * FROM house_rules ORDER BY id").fetchall()
+
+
+@pytest.fixture
+def saved_rules(app):
+    return Pool(lambda: SavedRules(app))
+
+
+SET_IDS = st.one_of(st.sampled_from(["own", "own", "other", "x" * 300]), SHORT_TEXT)
+
+
+@FORMS
+@given(which=SET_IDS, action=st.sampled_from(["start", "delete"]), data=st.data())
+def test_fuzz_house_rules_forms(saved_rules, which, action, data):
+    """Starting a game from saved rules or deleting them, with this phone's set, another phone's or junk: never a
+    5xx; a refusal changes nothing, another phone's set included."""
+    body = draw_form(data, {"next": st.one_of(SHORT_TEXT, st.just("//evil.example"))})
+
+    def send(subject):
+        set_id = {"own": subject.set_id, "other": subject.other}.get(which, which)
+        return subject.client.post(f"/house-rules/{quote(set_id, safe='') or 'x'}/{action}", data=body,
+                                   content_type="application/x-www-form-urlencoded")
+
+    response = sent(saved_rules, send, f"POST {action} {which!r}")
+    assert which in ("own", "other") or response.status_code == 404
+    assert which != "other" or response.status_code == 404
+
+
+@FORMS
+@given(role=st.sampled_from(["scorer", "scorer", "view", "none"]), data=st.data())
+def test_fuzz_save_rules_form(saved_rules, role, data):
+    """The sheet's "Save these rules": any name, any confirmation, any key: never a 5xx; a refusal changes nothing."""
+    body = draw_form(data, {"rules_name": st.one_of(SHORT_TEXT, st.sampled_from(["Casa Rossi", "casa ROSSI"])),
+                            "replace": st.one_of(SHORT_TEXT, st.just("Casa Rossi"))})
+
+    def send(subject):
+        key = {"scorer": subject.key, "view": "not-a-key"}.get(role, "x")
+        return subject.client.post(f"/g/{subject.game_id}/{key}/house-rules", data=body,
+                                   content_type="application/x-www-form-urlencoded")
+
+    sent(saved_rules, send, f"POST save {body[:200]!r}")
 
 
 @FORMS

@@ -42,6 +42,7 @@ def test_a_rematch_starts_the_same_game_with_the_next_dealer(client, api):
     done = finished_wist(api, client)
     sheet = client.get(f"/g/{done['id']}/{done['keys']['scorer']}").get_data(as_text=True)
     assert "Play again: the same players, the next one deals" in sheet
+    assert f'href="/g/{done["id"]}/{done["keys"]["scorer"]}/house-rules"' in sheet  # or save its rules (#23)
     response = client.post(f"/g/{done['id']}/{done['keys']['scorer']}/rematch")
     assert response.status_code == 303
     new_id, new_key = response.headers["Location"].split("/")[-2:]
