@@ -53,8 +53,9 @@ def init_app(app: Flask) -> None:
     app.config.setdefault("COMPRESS_MIMETYPES", ["text/html", "text/css", "text/javascript", "application/javascript",
                                                  "application/json", "application/manifest+json", "text/csv",
                                                  "image/svg+xml"])
-    # Brotli at 5, not the library's 4: measured on the sheet (bench/refresh.py), 6–9 % fewer bytes for a refresh's
-    # parts and a first load, at some 0.01 ms more for a refresh (0.15 ms for a whole sheet); 6 and up gain nothing more.
+    # Brotli at 5, not the library's 4: measured on the sheet (bench/refresh.py), 6–9 % fewer bytes for a
+    # refresh's parts and a first load, at some 0.01 ms more for a refresh (0.15 ms for a whole sheet); 6 and up
+    # gain nothing more.
     app.config.setdefault("COMPRESS_BR_LEVEL", 5)
     Compress(app)
     app.after_request(_cache_fingerprinted)
