@@ -146,6 +146,9 @@ def option_schema(option: Option) -> dict:
     elif option.kind == "number":
         schema = {"type": ["integer", "null"] if option.optional else "integer", "minimum": option.low,
                   "maximum": option.high}
+    elif option.kind == "list":
+        schema = {"type": ["array", "null"], "items": {"type": "integer", "minimum": 1, "maximum": option.high},
+                  "minItems": 1, "maxItems": option.most}
     elif option.kind == "money":
         schema = {"type": ["string", "null"] if option.optional else "string", "pattern": MONEY.pattern.replace(
             "\\d", "[0-9]")}
@@ -221,7 +224,7 @@ def check_new_game(data: dict) -> Body:
 
 
 # -- the other bodies of the game API ---------------------------------------------------------------------------
-MOST_CARDS = 13  # the most cards a hand of any game deals to each player
+MOST_CARDS = 17  # the most cards a hand of any game deals to each player (3 players of house rules: 52 // 3)
 MOST_SEATS = max(max(variant.players) for variant in VARIANTS.values())
 
 

@@ -36,10 +36,12 @@ def chosen_options(variant, options: dict) -> list[tuple[str, str]]:
     shown = []
     currencies = {option.currency for option in variant.options if option.kind == "money"}
     for option in variant.options:
-        if option.name in currencies:
+        if option.name in currencies or not option.matters(options):
             continue
         value = options.get(option.name)
-        if option.kind == "yesno":
+        if option.kind == "list" and value is not None:
+            text = ", ".join(map(str, value))
+        elif option.kind == "yesno":
             text = gettext("yes") if value else gettext("no")
         elif value is None:
             text = gettext("no limit") if option.kind == "number" else gettext("none")

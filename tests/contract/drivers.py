@@ -29,7 +29,10 @@ class Predictions:
             if kind == 2:
                 return None
             if kind == 0:
-                return {"type": "bid", "hand": 1, "seat": 1, "bid": 1 - state.hand(1).bids[1]}
+                bid = 1 - state.hand(1).bids[1]
+                if cards == 1:  # a hand of one card (house rules, #23): two bids of 1 never add up to the card
+                    return {"type": "hand", "hand": 1, "bids": [bid, bid] + [0] * (len(state.players) - 2)}
+                return {"type": "bid", "hand": 1, "seat": 1, "bid": bid}
             tricks = [cards] + [0] * (len(state.players) - 1)
             if state.hand(1).tricks[0] == cards:
                 tricks[0], tricks[1] = cards - 1, 1
