@@ -128,11 +128,11 @@ def preset(id: str, name: str, **defaults) -> PredictionVariant:
 
 OH_HELL = preset("oh-hell", "Oh Hell", plus_bid="bid")
 KACHUFUL = preset("kachuful", "Kachuful (Judgement)", schedule="up", trump="rotating", rotation="S-D-C-H-NT")
-NOMINATION_WHIST = preset("nomination-whist", "Nomination Whist", schedule="down-and-up", most_cards=10, trump="rotating",
-                          rotation="S-H-C-D-NT", plus_bid="nothing", trick_points="always")
+NOMINATION_WHIST = preset("nomination-whist", "Nomination Whist", schedule="down-and-up", most_cards=10,
+                          trump="rotating", rotation="S-H-C-D-NT", plus_bid="nothing", trick_points="always")
 BLOB = preset("blob", "Blob", schedule="down-and-up", most_cards=10, trump="called")
-UP_AND_DOWN_THE_RIVER = preset("up-and-down-the-river", "Up and Down the River", schedule="down-and-up", most_cards=10,
-                               plus_bid="nothing", trick_points="always")
+UP_AND_DOWN_THE_RIVER = preset("up-and-down-the-river", "Up and Down the River", schedule="down-and-up",
+                               most_cards=10, plus_bid="nothing", trick_points="always")
 HOUSE_RULES = preset("house-rules", "Your own rules")
 
 PRESETS = (OH_HELL, KACHUFUL, NOMINATION_WHIST, BLOB, UP_AND_DOWN_THE_RIVER, HOUSE_RULES)
