@@ -32,7 +32,7 @@ OPTIONS: tuple[Option, ...] = (
     Chips("trick_points", ("never", "exact", "always"), "never"),
     WholeNumber("miss_penalty", default=0, low=0, high=100, optional=False),
     WholeNumber("zero_bonus", default=0, low=0, high=100, optional=False),
-    YesNo("dealer_rule", default=True),
+    YesNo("dealer_rule", default=True, only_with=("sealed", (False,))),  # sealed bids cannot obey it
     YesNo("sealed"),
     Chips("direction", ("clockwise", "counterclockwise"), "clockwise"),
 )
