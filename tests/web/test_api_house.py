@@ -142,3 +142,17 @@ def test_the_rules_travel_in_the_csv(client, api):
     again = ok(imported, 201)
     game = again.get("game", again)
     assert game["options"]["card_list"] == [2, 1] and game["hands"][0]["scores"] == [11, 0, 10]
+
+
+def test_sealed_bids_on_every_hand(api):
+    """With `sealed`, each seat bids on its own phone and sees only its own bid until the tricks; the dealer's rule
+    cannot apply, so the bids may add up to the cards."""
+    created = api.game(variant="kachuful", players=NAMES[:3], first_dealer=0, options={"sealed": True})
+    game_id, keys = created["id"], created["keys"]
+    assert created["game"]["hands"][0]["bidding"] == "sealed"
+    for seat, bid in enumerate([1, 0, 0]):  # 1 card: the bids add up to it
+        ok(api.bid(game_id, keys["seats"][seat], 1, seat, bid))
+    seen = ok(api.get(game_id, keys["seats"][1]))["hands"][0]
+    assert seen["bids"] == [None, 0, None] and seen["bids_in"] == [True, True, True]
+    game = ok(api.hand(game_id, keys["scorer"], 1, {"tricks": [1, 0, 0]}))
+    assert game["hands"][0]["bids"] == [1, 0, 0] and game["hands"][0]["scores"] == [11, 10, 10]
