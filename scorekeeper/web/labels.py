@@ -5,6 +5,7 @@ from __future__ import annotations
 from flask_babel import gettext
 
 from ..families import FAMILIES
+from ..rules import VARIANTS
 from ..families.common import money_text
 
 
@@ -18,6 +19,11 @@ LABELS, HINTS, VARIANT_NAMES = _merged("labels"), _merged("hints"), _merged("var
 
 def variant_name(variant) -> str:
     return str(VARIANT_NAMES.get(variant.id, variant.name))
+
+
+def game_name(variant_id: str) -> str:
+    """A variant's name by its id (a tournament's game, #23)."""
+    return variant_name(VARIANTS[variant_id])
 
 
 def option_label(name, option: str | None = None) -> str:

@@ -156,3 +156,33 @@ def test_sealed_bids_on_every_hand(api):
     assert seen["bids"] == [None, 0, None] and seen["bids_in"] == [True, True, True]
     game = ok(api.hand(game_id, keys["scorer"], 1, {"tricks": [1, 0, 0]}))
     assert game["hands"][0]["bids"] == [1, 0, 0] and game["hands"][0]["scores"] == [11, 10, 10]
+
+
+def test_a_tournament_of_a_preset(client, api):
+    """A tournament plays one preset at every table (#23): tables of 3 to 5, each ranked as tournament Whist ranks
+    a table (total, then fewer failed contracts) with its table points; a game of another variant stays out."""
+    made = ok(client.post("/api/v1/tournaments", json={"name": "Serata Oh Hell", "variant": "oh-hell"}), 201)
+    tid, organiser = made["id"], made["keys"]["organiser"]
+    assert made["tournament"]["variant"] == "oh-hell"
+    headers = {"Authorization": f"Bearer {organiser}"}
+    six = client.post(f"/api/v1/tournaments/{tid}/games", json={"players": NAMES[:6]}, headers=headers)
+    assert six.status_code == 422 and "3 to 5" in six.get_json()["error"]["message"]
+    added = ok(client.post(f"/api/v1/tournaments/{tid}/games",
+                           json={"players": NAMES[:3], "first_dealer": 0,
+                                 "options": {"schedule": "fixed", "most_cards": 2, "hand_count": 2}},
+                           headers=headers), 201)
+    assert added["variant"] == "oh-hell"
+    game_id, key = added["id"], added["keys"]["scorer"]
+    for number in (1, 2):  # twice: Anna makes 2 (12), Bruno 0 (10), Carla misses 1 (0)
+        ok(api.hand(game_id, key, number, {"trump": "S", "bids": [2, 0, 1], "tricks": [2, 0, 0]}))
+    standings = ok(client.get(f"/api/v1/tournaments/{tid}", headers=headers))["standings"]
+    assert [(s["player"], s["table_points"], s["raw_points"]) for s in standings] == [
+        ("Anna", "9", 24), ("Bruno", "5", 20), ("Carla", "2", 0)]
+    wist = api.game(variant="wist")
+    refused = client.post(f"/api/v1/tournaments/{tid}/games", json={"game_id": wist["id"],
+                                                                   "key": wist["keys"]["scorer"]}, headers=headers)
+    assert refused.status_code == 422 and "Oh Hell" in refused.get_json()["error"]["message"]
+    page = client.get("/tournaments/new").get_data(as_text=True)
+    assert 'name="variant" value="kachuful"' in page
+    form = client.post("/tournaments/new", data={"name": "Kachuful night", "variant": "kachuful"})
+    assert form.status_code == 303
