@@ -146,6 +146,9 @@ def option_schema(option: Option) -> dict:
     elif option.kind == "number":
         schema = {"type": ["integer", "null"] if option.optional else "integer", "minimum": option.low,
                   "maximum": option.high}
+    elif option.kind == "list":
+        schema = {"type": ["array", "null"], "items": {"type": "integer", "minimum": 1, "maximum": option.high},
+                  "minItems": 1, "maxItems": option.most}
     elif option.kind == "money":
         schema = {"type": ["string", "null"] if option.optional else "string", "pattern": MONEY.pattern.replace(
             "\\d", "[0-9]")}
@@ -221,7 +224,7 @@ def check_new_game(data: dict) -> Body:
 
 
 # -- the other bodies of the game API ---------------------------------------------------------------------------
-MOST_CARDS = 13  # the most cards a hand of any game deals to each player
+MOST_CARDS = 17  # the most cards a hand of any game deals to each player (3 players of house rules: 52 // 3)
 MOST_SEATS = max(max(variant.players) for variant in VARIANTS.values())
 
 
@@ -252,6 +255,10 @@ def _scheme(value):
     return value
 
 
+def _game(value):
+    return tournaments_rules.check_game(value)
+
+
 def _table(value):
     tournaments_rules.check_table(value)
     return value
@@ -278,6 +285,9 @@ class NewTournament(Body):
 
     name: TournamentName = MISSING
     scheme: Annotated[Literal[SCHEMES] | None, BeforeValidator(_scheme)] = MISSING
+    variant: Annotated[Literal[tournaments_rules.GAMES] | None, BeforeValidator(_game), Field(description=(
+        "The game of every partita (#23): `whist-torneo` when absent, or a house-rules preset, each table ranked "
+        "as tournament Whist ranks it."))] = MISSING
     confirmation: Annotated[bool, Field(description="An opponent confirms each hand of every partita on their own "
                                                     "phone (false when absent)."),
                             BeforeValidator(tournaments_rules.check_confirmation)] = MISSING
@@ -341,6 +351,12 @@ class StartTable(Body):
     first_dealer: _first_dealer(VARIANTS[tournaments_rules.VARIANT].players) = MISSING
 
 
+def _partita_options(values):
+    if values is not None and not isinstance(values, dict):
+        raise InvalidInput(N_("Options must be a set of name and value pairs."), field="options")
+    return values
+
+
 class NewPartita(Body):
     """A new whist-torneo game for a table; the tournament's scheme unless `options.scheme` says otherwise."""
 
@@ -348,7 +364,9 @@ class NewPartita(Body):
     table: Table = MISSING
     round: Round = MISSING
     players: _names(VARIANTS[tournaments_rules.VARIANT].players)
-    options: _options(VARIANTS[tournaments_rules.VARIANT], not_a_dict=InvalidInput) = MISSING
+    options: Annotated[dict | None, BeforeValidator(_partita_options), WithJsonSchema({
+        "type": ["object", "null"], "description": "The house rules of the tournament's game to change (whist-torneo: "
+        "`scheme`); the rules check them."})] = MISSING
     first_dealer: _first_dealer(VARIANTS[tournaments_rules.VARIANT].players) = MISSING
 
 
@@ -516,7 +534,7 @@ class Partita(Answer):
     id: str
     table: str
     round: int
-    variant: Literal[tournaments_rules.VARIANT]
+    variant: Literal[tournaments_rules.GAMES]
     options: dict[str, Any]
     players: list[str]
     status: Literal["in_progress", "finished"]
@@ -563,6 +581,7 @@ class Tournament(Answer):
     id: str
     name: str
     scheme: Literal[SCHEMES]
+    variant: Literal[tournaments_rules.GAMES] = Field(description="The game of every partita (#23).")
     created_at: str
     version: str = Field(description="A fingerprint that changes with any partita or the seating (also the `ETag`).")
     confirmation: bool = Field(description="An opponent confirms each hand of every partita.")
@@ -596,7 +615,7 @@ class PartitaAdded(Answer):
     """The partita as the game API shows it, plus the tournament."""
 
     id: str
-    variant: Literal[tournaments_rules.VARIANT]
+    variant: Literal[tournaments_rules.GAMES]
     version: int
     table: str
     round: int

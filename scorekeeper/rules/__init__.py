@@ -2,14 +2,15 @@
 from __future__ import annotations
 
 from .base import InvalidInput, InvalidOption, N_, RuleError, check_players, resolve_options
+from .house import PRESETS
 from .partnership import WHIST_CLASSICO, WHIST_MORTO
 from .piquet import PIQUET
 from .solo import SOLO_WHIST
 from .torneo import WHIST_TORNEO
 from .wist import WIST, WIST_CAGLIARI
 
-VARIANTS = {variant.id: variant for variant in (WIST, WIST_CAGLIARI, WHIST_TORNEO, WHIST_CLASSICO, WHIST_MORTO,
-                                                     SOLO_WHIST, PIQUET)}
+VARIANTS = {variant.id: variant for variant in (WIST, WIST_CAGLIARI, WHIST_TORNEO, *PRESETS, WHIST_CLASSICO,
+                                                     WHIST_MORTO, SOLO_WHIST, PIQUET)}
 
 
 def find_variant(variant_id: object):

@@ -96,6 +96,9 @@ class Option:
     # Added after games were kept and files written, which lack it and mean its default: a file leaves it out
     # while it holds its default (`recorded_options`), so an older file imports and exports again byte for byte.
     later: bool = False
+    # Where it matters only with another option's values ("hands" with the schedule "fixed"): (name, values).
+    # The sheet leaves it out of its list of house rules otherwise.
+    only_with: tuple | None = None
     kind = "choice"
 
     def check(self, value: Any) -> Any:
@@ -106,6 +109,10 @@ class Option:
         raise InvalidOption(
             N_("Option “%(name)s” cannot be %(value)s; choose one of: %(choices)s."),
             name=self.name, value=_short(value), choices=", ".join(str(c) for c in self.choices))
+
+    def matters(self, options: dict) -> bool:
+        """Whether this rule means anything with the other options chosen (`only_with`)."""
+        return self.only_with is None or options.get(self.only_with[0]) in self.only_with[1]
 
     def from_form(self, raw: str | None) -> Any:
         """The choice whose text the form sent (5 for "5"); unknown text is left for `check` to refuse."""
@@ -148,6 +155,56 @@ class WholeNumber(Option):
         if raw == "":
             return None
         return int(raw) if raw.isascii() and raw.isdecimal() and len(raw) < 7 else raw
+
+
+@dataclass(frozen=True)
+class Chips(Option):
+    """A choice among a few values drawn as one-tap chips on the form rather than a list to open (the house
+    rules of #23: a table sets its own in a few taps)."""
+
+    kind = "chips"
+
+
+@dataclass(frozen=True)
+class CardList(Option):
+    """Cards per player, hand by hand ("1,2,3,2,1"): a whole schedule typed as a list; None for "none".
+    Each hand deals 1 to `high` cards; whether the pack has that many for the table is the variant's check,
+    which knows the players."""
+
+    choices: tuple = ()
+    default: Any = None
+    high: int = 17
+    most: int = 60
+    kind = "list"
+
+    def check(self, value: Any) -> list[int] | None:
+        if value is None:
+            return None
+        if not isinstance(value, list) or not value:
+            raise InvalidOption(N_("Option “%(name)s” must be a list of cards per hand, such as 1,2,3."),
+                                field=self.name, name=self.name)
+        if len(value) > self.most:
+            raise InvalidOption(N_("Option “%(name)s” lists %(count)s hands: a game has at most %(most)s."),
+                                field=self.name, name=self.name, count=len(value), most=self.most)
+        for cards in value:
+            if isinstance(cards, bool) or not isinstance(cards, int):
+                raise InvalidOption(N_("Option “%(name)s”: “%(value)s” is not a whole number of cards."),
+                                    field=self.name, name=self.name, value=_short(cards))
+            if cards < 1:
+                raise InvalidOption(N_("Option “%(name)s”: a hand of %(cards)s cards cannot be played; every "
+                                       "hand deals at least 1 card."), field=self.name, name=self.name, cards=cards)
+            if cards > self.high:
+                raise InvalidOption(N_("Option “%(name)s”: a hand of %(cards)s cards is more than a 52-card pack "
+                                       "deals to each of 3 players (%(high)s)."), field=self.name, name=self.name,
+                                    cards=cards, high=self.high)
+        return list(value)
+
+    def from_form(self, raw: str | None) -> Any:
+        """"1, 2, 3" or "1 2 3" → [1, 2, 3]; text that is no list is left for `check` to refuse."""
+        parts = [part for part in re.split(r"[\s,;]+", (raw or "").strip()) if part]
+        if not parts:
+            return None
+        return [int(part) if part.isascii() and part.isdecimal() and len(part) < 4 else part for part in parts]
 
 
 MONEY = re.compile(r"^\d{1,6}(\.\d{1,2})?$")

@@ -51,6 +51,7 @@ class HandSpec:
     forbidden: bool = True  # the dealer's forbidden bid applies
     zero_bonus: bool = False  # whist-torneo: an NT hand at a 13 position (a made 0 scores 26)
     capped_from: int | None = None  # whist-torneo, 5 players: the scheme's count before the cap of 10
+    called: bool = False  # trump None: named by a player (a suit or NT), not turned (Blob, #23)
 
     @property
     def sealed(self) -> bool:
@@ -93,6 +94,9 @@ class PredictionVariant:
     penalties: bool = False  # whist-torneo records illegal plays
     family: str = "predictions"
     own_field: str = "bid"
+    rules: str | None = None  # its own rules page under docs/, when not the family's (the house rules, #23)
+    # What the sheet must say about the game's options (N_ sentences): scoring that never gives a point, #23.
+    warnings: Callable[[dict], tuple[str, ...]] = lambda options: ()
 
     def own_entry(self, change: dict) -> int | None:
         """A bid is a player's own entry, which their phone may make (a sealed one is theirs alone)."""
@@ -369,7 +373,11 @@ class PredictionGame:
                 raise InvalidInput(N_("The trump of this hand is fixed: %(trump)s."), field="trump",
                                    trump=spec.trump)
             return trump
+        if spec.called and trump == NO_TRUMP:
+            return trump
         if trump not in SUITS:
+            if spec.called:
+                raise InvalidInput(N_("The trump must be a suit (H, D, C or S) or NT."), field="trump")
             raise InvalidInput(N_("The trump must be a suit: H, D, C or S."), field="trump")
         return trump
 

@@ -2,8 +2,9 @@
 (`tournaments.py`) and the API's declared shapes (`shapes.py`), which both use them."""
 from __future__ import annotations
 
-from .base import N_, InvalidInput, RuleError, check_int, has_control_characters, tidy_name
-from .torneo import WHIST_TORNEO
+from .base import N_, InvalidInput, InvalidPlayers, Place, RuleError, check_int, has_control_characters, tidy_name
+from .house import PRESETS
+from .torneo import TABLE_POINTS, WHIST_TORNEO, table_points
 
 ROLES = ("organiser", "view", "join")
 VARIANT = WHIST_TORNEO.id
@@ -11,6 +12,34 @@ MAX_TOURNAMENT_NAME = 60
 MAX_TABLE = 20
 MAX_ROUND = 99
 SCHEME = next(option for option in WHIST_TORNEO.options if option.name == "scheme")
+# The games a tournament may play (#23): tournament Whist, or one house-rules preset at every table, ranked at each
+# table as tournament Whist ranks it (docs/rules/house-rules.md, "Tournaments").
+GAMES = (VARIANT, *(preset.id for preset in PRESETS))
+TABLE = tuple(TABLE_POINTS)  # players at a tournament's table: 3 to 5
+
+
+def check_game(variant) -> str:
+    """The tournament's game: tournament Whist unless another is chosen."""
+    if variant is None:
+        return VARIANT
+    if variant not in GAMES:
+        raise InvalidInput(N_("A tournament plays one of: %(ids)s."), field="variant", ids=", ".join(GAMES))
+    return variant
+
+
+def check_table_players(players) -> None:
+    """A tournament's table seats 3 to 5 players, whatever the game allows elsewhere (the table points)."""
+    if isinstance(players, list) and len(players) not in TABLE:
+        raise InvalidPlayers(N_("A table of a tournament has 3 to 5 players, not %(count)s."), count=len(players))
+
+
+def table_places(state) -> list[Place]:
+    """A table's places and table points: the game's own (tournament Whist), else ranked as tournament Whist ranks
+    a table — by total, then fewer failed contracts — with its table points."""
+    places = state.standings
+    if places and places[0].table_points is None:
+        return table_points(state.totals, state.failed_contracts)
+    return places
 
 
 def check_title(name, most: int, missing: str, too_long: str, controls: str) -> str:

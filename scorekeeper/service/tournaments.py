@@ -1,4 +1,5 @@
-"""Tournaments (docs/rules/bid-exactly.md): partite of whist-torneo at several tables and rounds, and the standings.
+"""Tournaments (docs/rules/bid-exactly.md): partite of whist-torneo at several tables and rounds, and the standings
+(or partite of one house-rules preset, #23: docs/rules/house-rules.md).
 
 The service layer for tournaments, next to `games.py` for single games. A tournament has link keys
 like a game (no accounts, ≥128 random bits, compared in constant time):
@@ -26,12 +27,12 @@ from fractions import Fraction
 from ..store import db as store
 from . import games
 from ..store.keys import find_key, new_id, new_key
-from ..rules import N_, RuleError
+from ..rules import N_, VARIANTS, RuleError
 from ..rules.base import InvalidInput, StateConflict
 from ..rules.standings import Standing, tournament_standings
 from ..rules.tournament import (  # noqa: F401  (the checks are the service's words too)
-    MAX_ROUND, MAX_TABLE, MAX_TOURNAMENT_NAME, ROLES, SCHEME, VARIANT, check_confirmation, check_name, check_round,
-    check_scheme, check_table)
+    GAMES, MAX_ROUND, MAX_TABLE, MAX_TOURNAMENT_NAME, ROLES, SCHEME, VARIANT, check_confirmation, check_game,
+    check_name, check_round, check_scheme, check_table, check_table_players, table_places)
 
 
 
@@ -108,7 +109,7 @@ class Table:
     def places(self):
         """The table's ranking by the tournament rules (docs/rules/bid-exactly.md); provisional while the partita
         is in progress."""
-        return self.state.standings
+        return table_places(self.state)
 
     def results(self) -> list[tuple[str, Fraction, int]]:
         """(player, table points, total) per seat: what the tournament standings add up."""
@@ -126,6 +127,12 @@ class Tournament:
     fingerprint: str
     provisional: list[Standing]  # as if every partita under way stopped now: the TV from the first hand (#18)
     confirmation: bool = False  # an opponent confirms each hand of every partita (#21)
+    variant: str = VARIANT  # the game every partita plays (#23)
+
+    @property
+    def schemed(self) -> bool:
+        """Its game has a hand schedule to choose (tournament Whist's `scheme`): the tournament's, or a partita's."""
+        return any(option.name == SCHEME.name for option in VARIANTS[self.variant].options)
 
     @property
     def current_round(self) -> int:
@@ -139,15 +146,17 @@ def _natural(label: str) -> tuple:
 
 
 # -- creating and opening ----------------------------------------------------------------------
-def create(db, name, scheme=None, confirmation=False) -> tuple[str, dict]:
+def create(db, name, scheme=None, confirmation=False, variant=None) -> tuple[str, dict]:
     """A new tournament and its keys {'organiser', 'view', 'join'}; with `confirmation`, every partita's hands are
-    confirmed by an opponent on their own phone."""
+    confirmed by an opponent on their own phone. `variant`: the game of every partita (tournament Whist unless
+    a house-rules preset is chosen, #23)."""
     name, scheme, confirmation = check_name(name), check_scheme(scheme), check_confirmation(confirmation)
+    variant = check_game(variant)
     tournament_id = new_id()
     keys = {role: new_key() for role in ROLES}
     with store.write(db):
         db["tournaments"].insert({"id": tournament_id, "name": name, "scheme": scheme, "created_at": store.now(),
-                                  "confirmation": int(confirmation)})
+                                  "confirmation": int(confirmation), "variant": variant})
         db["tournament_keys"].insert_all({"key": key, "tournament_id": tournament_id, "role": role,
                                           "created_at": store.now()} for role, key in keys.items())
     return tournament_id, keys
@@ -193,14 +202,16 @@ def tournament_of(db, game_id: str) -> str | None:
     return row[0] if row else None
 
 
-COLUMNS = ("id", "name", "scheme", "created_at", "confirmation")
+COLUMNS = ("id", "name", "scheme", "created_at", "confirmation", "variant")
 
 
 def _row(db, tournament_id: str) -> dict:
     row = db.execute(f"SELECT {', '.join(COLUMNS)} FROM tournaments WHERE id = ?", [tournament_id]).fetchone()
     if row is None:
         raise TournamentNotFound()
-    return dict(zip(COLUMNS, row))
+    found = dict(zip(COLUMNS, row))
+    found["variant"] = found["variant"] or VARIANT  # a tournament from before #23 plays tournament Whist
+    return found
 
 
 def fingerprint(db, tournament_id: str) -> str:
@@ -230,7 +241,7 @@ def load(db, tournament_id: str) -> Tournament:
     under_way = any(not t.finished for t in started)
     provisional = tournament_standings(t.results() for t in started) if under_way else []
     return Tournament(row["id"], row["name"], row["scheme"], row["created_at"], tables, standings,
-                      fingerprint(db, tournament_id), provisional, bool(row["confirmation"]))
+                      fingerprint(db, tournament_id), provisional, bool(row["confirmation"]), row["variant"])
 
 
 # -- adding partite ----------------------------------------------------------------------------
@@ -293,13 +304,15 @@ def add_new_game(db, access: Access, players, options=None, first_dealer=None, t
         options = {}
     if not isinstance(options, dict):
         raise InvalidInput(N_("Options must be a set of name and value pairs."), field="options")
-    options = {"scheme": tournament["scheme"], **options}
+    if any(option.name == SCHEME.name for option in VARIANTS[tournament["variant"]].options):
+        options = {SCHEME.name: tournament["scheme"], **options}  # the tournament's, unless the partita chose another
+    check_table_players(players)
     placed = {}
 
     def attach(db, game_id):
         placed["at"] = _attach(db, access.tournament_id, game_id, table, number)
 
-    loaded, keys = games.create(db, VARIANT, players, first_dealer, options, also=attach,
+    loaded, keys = games.create(db, tournament["variant"], players, first_dealer, options, also=attach,
                                 confirmation=bool(tournament["confirmation"]))
     table, number = placed["at"]
     return Table(loaded.id, table, number, loaded), keys
@@ -317,9 +330,14 @@ def attach_game(db, access: Access, game_id, key, table=None, number=None) -> Ta
         raise games.Forbidden(N_("Only the scorer's link of a game can add it to a tournament."))
     with store.write(db):
         loaded = games.load(db, game_id)
-        if loaded.state.variant.id != VARIANT:
+        game = _row(db, access.tournament_id)["variant"]
+        if loaded.state.variant.id != game and game == VARIANT:
             raise WrongVariant(N_("Only games of Whist (tournament rules) can be partite of a tournament; "
                                   "this one is %(name)s."), name=loaded.state.variant.name)
+        if loaded.state.variant.id != game:
+            raise WrongVariant(N_("Only games of %(game)s can be partite of this tournament; this one is "
+                                  "%(name)s."), game=VARIANTS[game].name, name=loaded.state.variant.name)
+        check_table_players(list(loaded.state.players))
         table, number = _attach(db, access.tournament_id, game_id, table, number)
     return Table(game_id, table, number, loaded)
 

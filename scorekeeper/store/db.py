@@ -182,8 +182,13 @@ def _v10(db: sqlite_utils.Database) -> None:
     db["house_rules"].create_index(["device", "folded"], unique=True)
 
 
+def _v11(db: sqlite_utils.Database) -> None:
+    """The game a tournament plays (#23): a house-rules preset; none (every tournament before) is tournament Whist."""
+    db["tournaments"].add_column("variant", str)
+
+
 # Append only: migration i brings the file from user_version i to i + 1.
-MIGRATIONS = [_v1, _v2, _v3, _v4, _v5, _v6, _v7, _v8, _v9, _v10]
+MIGRATIONS = [_v1, _v2, _v3, _v4, _v5, _v6, _v7, _v8, _v9, _v10, _v11]
 
 
 def migrate(db: sqlite_utils.Database) -> None:

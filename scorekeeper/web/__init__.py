@@ -37,7 +37,7 @@ def select_locale() -> str:
 def init_app(app: Flask) -> None:
     from . import (api, assets, devices, docs, errors, evening_pages, guard, house_rules_pages, live_views, pages,
                    result_pages, season_api, season_pages, stats_pages, tournament_api, tournament_pages)
-    from .labels import one_of, option_hint, option_label, variant_name
+    from .labels import game_name, one_of, option_hint, option_label, span_of, variant_name
     from .mixed import mixed
     from .sheet_common import role_name
 
@@ -47,7 +47,8 @@ def init_app(app: Flask) -> None:
     app.after_request(devices.set_cookie)
     app.teardown_appcontext(close_db)
     app.jinja_env.globals.update(get_locale=get_locale, option_label=option_label, option_hint=option_hint,
-                                 one_of=one_of, role_name=role_name, variant_name=variant_name)
+                                 one_of=one_of, span_of=span_of, role_name=role_name, variant_name=variant_name,
+                                 game_name=game_name)
     app.add_template_filter(mixed, "mixed")
     for blueprint in (pages.bp, api.bp, live_views.bp, tournament_pages.bp, evening_pages.bp, tournament_api.bp,
                       docs.bp, stats_pages.bp, result_pages.bp, season_pages.bp, season_api.bp, house_rules_pages.bp):

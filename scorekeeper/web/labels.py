@@ -5,6 +5,7 @@ from __future__ import annotations
 from flask_babel import gettext
 
 from ..families import FAMILIES
+from ..rules import VARIANTS
 from ..families.common import money_text
 
 
@@ -18,6 +19,11 @@ LABELS, HINTS, VARIANT_NAMES = _merged("labels"), _merged("hints"), _merged("var
 
 def variant_name(variant) -> str:
     return str(VARIANT_NAMES.get(variant.id, variant.name))
+
+
+def game_name(variant_id: str) -> str:
+    """A variant's name by its id (a tournament's game, #23)."""
+    return variant_name(VARIANTS[variant_id])
 
 
 def option_label(name, option: str | None = None) -> str:
@@ -36,10 +42,12 @@ def chosen_options(variant, options: dict) -> list[tuple[str, str]]:
     shown = []
     currencies = {option.currency for option in variant.options if option.kind == "money"}
     for option in variant.options:
-        if option.name in currencies:
+        if option.name in currencies or not option.matters(options):
             continue
         value = options.get(option.name)
-        if option.kind == "yesno":
+        if option.kind == "list" and value is not None:
+            text = ", ".join(map(str, value))
+        elif option.kind == "yesno":
             text = gettext("yes") if value else gettext("no")
         elif value is None:
             text = gettext("no limit") if option.kind == "number" else gettext("none")
@@ -49,6 +57,11 @@ def chosen_options(variant, options: dict) -> list[tuple[str, str]]:
             text = option_label(value, option.name)
         shown.append((option_label(option.name), text))
     return shown
+
+
+def span_of(numbers) -> str:
+    """(3, 4, 5, 6, 7) → "3–7", (4,) → "4": the counts of players a game takes, as a range (they have no gaps)."""
+    return f"{min(numbers)}–{max(numbers)}" if len(numbers) > 1 else str(numbers[0])
 
 
 def one_of(numbers) -> str:

@@ -60,7 +60,8 @@ def table_json(table: tournaments.Table, who: tournaments.Access) -> dict:
 
 def tournament_json(t: tournaments.Tournament, who: tournaments.Access) -> dict:
     return {
-        "id": t.id, "name": t.name, "scheme": t.scheme, "created_at": t.created_at, "version": t.fingerprint,
+        "id": t.id, "name": t.name, "scheme": t.scheme, "variant": t.variant, "created_at": t.created_at,
+        "version": t.fingerprint,
         "confirmation": t.confirmation,
         "games": [table_json(table, who) for table in t.tables],
         "standings": standings_json(t.standings),
@@ -106,7 +107,8 @@ def create_tournament():
     name = data.get("name")
     if name is None:
         name = gettext("Tournament")
-    tournament_id, keys = tournaments.create(get_db(), name, data.get("scheme"), data.get("confirmation", False))
+    tournament_id, keys = tournaments.create(get_db(), name, data.get("scheme"), data.get("confirmation", False),
+                                             data.get("variant"))
     who = tournaments.Access(tournament_id, keys["organiser"], "organiser")
     t = tournaments.load(get_db(), tournament_id)
     return (jsonify({"id": tournament_id, "keys": keys, "links": tournament_links(tournament_id, keys),

@@ -35,6 +35,7 @@ from .tournament_csv import response as csv_response
 bp = Blueprint("tournaments", __name__)
 
 SCHEME_OPTION = tournaments.SCHEME
+GAMES = tournaments.GAMES  # the games a tournament may play (#23)
 
 
 def is_htmx() -> bool:
@@ -137,7 +138,7 @@ def _default_name() -> str:
 @bp.get("/tournaments/new")
 def new():
     return render_template("tournament_new.html", form={}, errors={}, default_name=_default_name(),
-                           scheme_option=SCHEME_OPTION, remembered=devices.listed("tournament"))
+                           scheme_option=SCHEME_OPTION, remembered=devices.listed("tournament"), games=GAMES)
 
 
 @bp.post("/tournaments/new")
@@ -145,11 +146,11 @@ def create():
     form = request.form
     try:
         tournament_id, keys = tournaments.create(get_db(), form.get("name", ""), form.get("scheme") or None,
-                                                 form.get("confirmation") == "on")
+                                                 form.get("confirmation") == "on", form.get("variant") or None)
     except games.RuleError as error:
         return render_template("tournament_new.html", form=form, errors={error.field or "form": message(error)},
                                default_name=_default_name(), scheme_option=SCHEME_OPTION,
-                               remembered=devices.listed("tournament")), status_of(error)
+                               remembered=devices.listed("tournament"), games=GAMES), status_of(error)
     remember(tournament_id, keys["organiser"], "organiser", tournaments.check_name(form.get("name", "")))
     return redirect(url_for("tournaments.open", tournament_id=tournament_id, key=keys["organiser"]), 303)
 

@@ -1,7 +1,8 @@
-"""Saved house rules at 360 × 740 (#23): a Wist game with buio sealed is started with "Save these rules as Casa
-Rossi", then the next game starts from "Casa Rossi" in one tap on the new-game page, with the same options and
-players and the next dealer. The taps are counted; the new-game page with the saved set is photographed in light
-and English, dark and Italian, and with the question a name in use asks."""
+"""Your own rules, saved and played again (#23), at 360 × 740: from the home page, a game of custom house rules is
+set with one tap a rule (chips, a tick box) besides typing the names, saved as "Casa Rossi" as it starts — ten taps
+at most —, and its sheet lists the rules; then the next game starts from "Casa Rossi" in one tap on the new-game
+page, with the same rules and players and the next dealer. A name in use asks before replacing anything. The
+new-game page with the saved set is photographed in light and English, dark and Italian."""
 from __future__ import annotations
 
 import re
@@ -13,10 +14,10 @@ from tests.web.sse import request
 from .conftest import phone_context
 from .sheet import Taps, watch
 
-PLAYERS = ["Anna", "Bruno", "Carla", "Dario"]
+PLAYERS = ["Anna", "Bruno", "Carla"]
 NARROW = {"width": 360, "height": 740}
 SHEET = re.compile(r"/g/([^/]+)/([^/?]+)$")
-SEALED = "Buio with sealed bids (written on slips, like Biglietti): yes"
+CHOSEN = ("Down: …3, 2, 1", "Suits in turn", "the bid squared", "always", "Sealed bids")
 
 
 def game_of(base: str, url: str) -> dict:
@@ -26,29 +27,37 @@ def game_of(base: str, url: str) -> dict:
     return game
 
 
-def test_rules_saved_on_the_form_start_the_next_game_in_one_tap(live_server, browser, artifacts):
+def test_custom_rules_in_a_few_taps_saved_and_started_again_in_one(live_server, browser, artifacts):
     context = phone_context(browser, viewport=NARROW)
     page = context.new_page()
     problems = watch(page)
     taps = Taps(page)
     page.goto(live_server)
     taps.tap(page.get_by_role("link", name="New game"))
-    taps.tap(page.get_by_role("link", name=re.compile(r"^Wist(?! \()")))
+    taps.tap(page.get_by_role("link", name=re.compile(r"^Your own rules")))
     for number, name in enumerate(PLAYERS, start=1):
         page.get_by_role("textbox", name=re.compile(rf"^Player {number}\b")).fill(name)
     taps.tap(page.get_by_label("Player 1 deals first"))
-    taps.tap(page.get_by_label(re.compile("Buio with sealed bids")))
+    for label in CHOSEN:
+        taps.tap(page.get_by_text(label, exact=label != "Sealed bids").first)
     page.get_by_label("Save these rules as…").fill("Casa Rossi")
     taps.tap(page.get_by_role("button", name="Start the game"))
     expect(page).to_have_url(SHEET)
+    assert taps.taps <= 10, taps.taps  # New game, Your own rules, the dealer, five rules, Start: 9 (and typing)
     first = game_of(live_server, page.url)
-    assert first["options"]["sealed_buio"] is True and first["first_dealer"] == 0
-    assert taps.taps == 5  # New game, Wist, the dealer, the option, Start (the names and the rules' name typed)
+    assert first["first_dealer"] == 0 and first["options"]["schedule"] == "down"
+    assert first["options"]["plus_bid"] == "bid-squared" and first["options"]["sealed"] is True
+    rules = page.locator(".house-rules")
+    expect(rules).to_contain_text("Down: …3, 2, 1")
+    expect(rules).to_contain_text("the bid squared")
+    expect(rules).to_contain_text("Order of the trumps")  # it matters now: the suits go in turn
+    expect(page.locator(".grid")).to_contain_text("17")  # 3 players, no card turned: 17, 16, … 1
+    page.screenshot(path=str(artifacts / "house-rules-sheet-360.png"), full_page=False)
 
     page.goto(f"{live_server}/new")
     saved = page.locator(".rule-set").filter(has_text="Casa Rossi")
-    expect(saved).to_contain_text("Anna, Bruno, Carla, Dario · Bruno deals first")
-    expect(saved).to_contain_text(SEALED)
+    expect(saved).to_contain_text("Anna, Bruno, Carla · Bruno deals first")
+    expect(saved).to_contain_text("the bid squared")
     assert page.evaluate("document.documentElement.scrollWidth") <= NARROW["width"]
     page.screenshot(path=str(artifacts / "new-house-rules-360-light-en.png"), full_page=True)
     start = saved.get_by_role("button", name="Start “Casa Rossi”")
@@ -59,13 +68,13 @@ def test_rules_saved_on_the_form_start_the_next_game_in_one_tap(live_server, bro
     expect(page).to_have_url(SHEET)
     assert taps.taps == 1 and taps.scrolls == 0
     second = game_of(live_server, page.url)
-    assert second["id"] != first["id"] and second["players"] == PLAYERS
+    assert second["id"] != first["id"] and second["players"] == PLAYERS and second["variant"] == "house-rules"
     assert second["options"] == first["options"] and second["first_dealer"] == 1
-    expect(page.locator(".house-rules")).to_contain_text(SEALED)
+    expect(page.locator(".house-rules")).to_contain_text("the bid squared")
 
     # The same name again asks before replacing anything.
     page.goto(f"{live_server}/new?variant=wist")
-    for row, name in zip(page.locator("input[name=player]").all(), PLAYERS):  # now offering the names typed before
+    for row, name in zip(page.locator("input[name=player]").all(), ["Anna", "Bruno", "Carla", "Dario"]):
         row.fill(name)
     page.get_by_label("Save these rules as…").fill("casa rossi")
     page.get_by_role("button", name="Start the game").tap()

@@ -15,6 +15,22 @@ SUITS = ["H", "D", "C", "S"]
 NAMES = ["Alessandra", "Bartolomeo", "Costanza", "Domenico", "Ermenegilda"]
 
 
+def representatives() -> list[str]:
+    """One variant id for each set of rules: presets that differ only in their options' defaults (the house rules
+    of #23) play the same game, so the slow tests that draw random options run one of them for all."""
+    from scorekeeper.rules import VARIANTS
+    seen, ids = set(), []
+    for variant_id in sorted(VARIANTS):
+        variant = VARIANTS[variant_id]
+        same = (variant.family, getattr(variant, "schedule", None), getattr(variant, "score", None),
+                tuple(option.name for option in variant.options))
+        if variant.family == "predictions" and same in seen:
+            continue
+        seen.add(same)
+        ids.append(variant_id)
+    return ids
+
+
 class Predictions:
     """Every player bids (where the hand has bidding), then the tricks; what a hand allows comes from the
     hand itself (its cards, its bidding), not from today's schedules (#20)."""
@@ -29,7 +45,10 @@ class Predictions:
             if kind == 2:
                 return None
             if kind == 0:
-                return {"type": "bid", "hand": 1, "seat": 1, "bid": 1 - state.hand(1).bids[1]}
+                bid = 1 - state.hand(1).bids[1]
+                if cards == 1:  # a hand of one card (house rules, #23): two bids of 1 never add up to the card
+                    return {"type": "hand", "hand": 1, "bids": [bid, bid] + [0] * (len(state.players) - 2)}
+                return {"type": "bid", "hand": 1, "seat": 1, "bid": bid}
             tricks = [cards] + [0] * (len(state.players) - 1)
             if state.hand(1).tricks[0] == cards:
                 tricks[0], tricks[1] = cards - 1, 1

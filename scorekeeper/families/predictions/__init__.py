@@ -14,7 +14,7 @@ FAMILY = Family(
     sheet=sheet.sheet, edit_form=sheet.edit_form, error_place=sheet.error_place, hand_event=sheet.hand_event,
     rows_touched=sheet.rows_touched,
     tally=stats.tally, figures=stats.figures,
-    labels=labels.LABELS,
+    labels=labels.LABELS, hints=labels.HINTS, variant_names=labels.VARIANT_NAMES,
     bid_body=api.BidBody, bid_event=sheet.bid_event,
     scored_by=("tricks",),  # the turned card, bids and penalties alone leave the hand open
     seat_link=_l("a player's code also lets that player enter their own bid."),

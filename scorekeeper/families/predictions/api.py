@@ -1,23 +1,33 @@
 """The "bid exactly" games in the API: the body of `PUT …/hands/<n>` and a hand and game as answered."""
 from __future__ import annotations
 
-from typing import ClassVar, Literal
+from typing import Annotated, Any, ClassVar, Literal
 
-from pydantic import Field
+from pydantic import BeforeValidator, Field, WithJsonSchema
 
-from ...rules.base import N_, InvalidInput, TricksSum
-from ...rules.predictions import BidOutOfRange
+from ...rules.base import N_, InvalidInput, _short
 from ...model.shapes import (MISSING, MOST_CARDS, MOST_SEATS, Answer, Body, GameAnswer, Trump, listing, seat,
-    variants_of, whole)
+    variants_of)
 
 PLAYERS = (3, MOST_SEATS)  # the fewest and the most players of the family's variants
+
+
+def count(field: str) -> Any:
+    """A bid or a count of tricks: a whole number (never a bool, never 1.0). Its range is the hand's, 0 to its
+    cards, which the rules check against the hand itself (the document gives the most any hand deals)."""
+    def checked(value):
+        if isinstance(value, bool) or not isinstance(value, int):
+            raise InvalidInput(N_("“%(value)s” is not a whole number."), field=field, value=_short(value))
+        return value
+    return Annotated[int, BeforeValidator(checked),
+                     WithJsonSchema({"type": "integer", "minimum": 0, "maximum": MOST_CARDS})]
 
 
 class Bid(Body):
     """One player's bid."""
 
     asks: ClassVar[dict] = {"bid": lambda: InvalidInput(N_("Say which bid: {\"bid\": 2}."), field="bid")}
-    bid: whole("bid", 0, MOST_CARDS, error=BidOutOfRange)
+    bid: count("bid")
 
 
 class PredictionsHandBody(Body):
@@ -26,9 +36,9 @@ class PredictionsHandBody(Body):
     trump: Trump | None = Field(MISSING, description=(
         "The suit of the turned card (Cagliari, whist-torneo), before the tricks; where the trump is fixed only "
         "that value. Null changes nothing."))
-    bids: listing(whole("bids", 0, MOST_CARDS, error=BidOutOfRange) | None, "bids", *PLAYERS,
+    bids: listing(count("bids") | None, "bids", *PLAYERS,
                   description="One per seat; null leaves a seat without a bid (not in a scored hand).") = MISSING
-    tricks: listing(whole("tricks", 0, MOST_CARDS, error=TricksSum), "tricks", *PLAYERS,
+    tricks: listing(count("tricks"), "tricks", *PLAYERS,
                     description="One per seat, adding up to the cards of the hand; every bid must be in.") = MISSING
     penalties: listing(seat("penalties", MOST_SEATS), "penalties", 0, MOST_SEATS, description=(
         "whist-torneo: the seats that made an illegal play (they score 0 and fail).")) = MISSING

@@ -89,6 +89,7 @@ class Entry:
     turn: str = ""  # a player's own phone: where the bidding stands and when their turn comes (#19)
     dealer_rule: bool = False  # the bids may not add up to the cards: offline, the page greys that bid itself
     trump_picked: str | None = None  # the turned card chosen before the pad was tapped
+    trump_called: bool = False  # a player names the trump, which may be NT (Blob, #23)
 
 
 def _show(value) -> str:
@@ -134,7 +135,7 @@ def entry(loaded: Loaded, access: Access, seen: Seen, view) -> Entry | None:
     e = Entry(number=number, name=spec.name, cards=spec.cards, trump=hand.trump,
               trump_symbol=symbol(hand.trump), dealer=state.players[hand.dealer],
               bidding=spec.bidding, phase=phase, bidders=[], bids_in=sum(hand.bids_in),
-              needs_trump=spec.trump is None, dealer_rule=spec.forbidden)
+              needs_trump=spec.trump is None, dealer_rule=spec.forbidden, trump_called=spec.called)
     for seat in hand.order:
         e.bidders.append(Bidder(seat=seat, name=state.players[seat], bid=_show(bids[seat]),
                                 is_dealer=seat == hand.dealer, is_next=seat == hand.next_bidder,
@@ -152,7 +153,8 @@ def entry(loaded: Loaded, access: Access, seen: Seen, view) -> Entry | None:
     if phase == "tricks":
         _tricks_pad(e, hand, state, bids, view.get("tricks", ""))
         e.penalties = [bool(view.get(f"penalty-{s}")) for s in range(len(state.players))]
-        e.trump_picked = view.get("trump") if view.get("trump") in SUIT_SYMBOLS else None
+        picked = view.get("trump")
+        e.trump_picked = picked if picked in SUIT_SYMBOLS and (picked != "NT" or spec.called) else None
     return e
 
 
@@ -263,6 +265,7 @@ class EditForm:
     rows: list  # (seat, name, bid, tricks, penalty)
     penalties: bool
     bids: bool = True  # False in a round without bidding
+    trump_called: bool = False  # the trump was named by a player: NT is one of the choices
 
 
 def edit_form(loaded: Loaded, number: int, seen: Seen, form=None) -> EditForm:
@@ -282,7 +285,7 @@ def edit_form(loaded: Loaded, number: int, seen: Seen, form=None) -> EditForm:
     trump = form.get("trump", hand.trump) if form else hand.trump
     return EditForm(number=number, name=hand.name, cards=hand.cards, needs_trump=hand.spec.trump is None,
                     trump=trump, rows=rows, penalties=state.variant.penalties,
-                    bids=hand.spec.bidding != NO_BIDS)
+                    bids=hand.spec.bidding != NO_BIDS, trump_called=hand.spec.called)
 
 
 def hand_event(form, state, number: int) -> dict:

@@ -1,0 +1,164 @@
+"""House rules (#23, docs/rules/house-rules.md): the worked examples of each preset, the schedules, and
+properties over random custom rules."""
+from __future__ import annotations
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from scorekeeper.rules import new_game
+from scorekeeper.rules.base import InvalidOption, InvalidPlayers, resolve_options
+from scorekeeper.rules.house import PRESETS
+from scorekeeper.rules.predictions import ForbiddenBid
+
+NAMES = ["Anna", "Bruno", "Carla", "Dario", "Elena", "Fabio", "Gina", "Ugo"]
+
+# The worked examples of docs/rules/house-rules.md: (variant, options, players, hand, trump, bids, tricks, scores)
+WORKED = [
+    ("oh-hell", {}, 4, 5, "H", [2, 1, 0, 1], [2, 2, 0, 1], [12, 0, 10, 11]),
+    ("kachuful", {}, 4, 3, "C", [1, 0, 1, 0], [1, 1, 1, 0], [11, 0, 11, 10]),
+    ("nomination-whist", {}, 4, 1, "S", [3, 0, 3, 3], [3, 1, 3, 3], [13, 1, 13, 13]),
+    ("blob", {}, 4, 1, "H", [4, 2, 0, 3], [4, 3, 0, 3], [14, 0, 10, 13]),
+    ("up-and-down-the-river", {}, 5, 1, "D", [2, 2, 2, 2, 1], [2, 3, 2, 2, 1], [12, 3, 12, 12, 11]),
+    ("house-rules", {"plus_bid": "bid-squared", "miss_penalty": 1, "zero_bonus": 5}, 4, 5, "S",
+     [3, 1, 0, 0], [3, 2, 0, 0], [19, -1, 15, 15]),
+]
+
+
+def play_to(game, number):
+    """Hands before `number` played quickly: everyone bids 0, seat 0 takes every trick."""
+    for spec in game.specs[:number - 1]:
+        game = game.apply({"type": "hand", "hand": spec.number, "trump": spec.trump or "S",
+                           "bids": [0] * len(game.players), "tricks": [spec.cards] + [0] * (len(game.players) - 1)})
+    return game
+
+
+@pytest.mark.parametrize("variant, options, players, number, trump, bids, tricks, scores", WORKED)
+def test_the_worked_examples(variant, options, players, number, trump, bids, tricks, scores):
+    game = play_to(new_game(variant, NAMES[:players], 0, options), number)
+    spec = game.specs[number - 1]
+    assert spec.cards == sum(tricks)
+    if spec.trump is not None:
+        assert spec.trump == trump
+    game = game.apply({"type": "hand", "hand": number, "trump": trump, "bids": bids, "tricks": tricks})
+    assert list(game.hand(number).scores) == scores
+
+
+SCHEDULES = [
+    ("oh-hell", {}, 4, [*range(1, 13), *range(11, 0, -1)]),
+    ("oh-hell", {}, 3, [*range(1, 18), *range(16, 0, -1)]),
+    ("kachuful", {}, 4, list(range(1, 14))),
+    ("nomination-whist", {}, 4, [*range(10, 0, -1), *range(2, 11)]),
+    ("nomination-whist", {}, 6, [*range(8, 0, -1), *range(2, 9)]),
+    ("blob", {}, 7, [*range(7, 0, -1), *range(2, 8)]),
+    ("up-and-down-the-river", {}, 5, [*range(10, 0, -1), *range(2, 11)]),
+    ("house-rules", {"schedule": "fixed", "most_cards": 5, "hand_count": 3}, 4, [5, 5, 5]),
+    ("house-rules", {"schedule": "down", "most_cards": 13, "trump": "top"}, 4, list(range(13, 0, -1))),
+    ("house-rules", {"schedule": "down", "most_cards": 13}, 4, list(range(12, 0, -1))),  # a card to turn
+    ("house-rules", {"schedule": "custom", "card_list": [1, 3, 13], "trump": "no-trump"}, 4, [1, 3, 13]),
+]
+
+
+@pytest.mark.parametrize("variant, options, players, cards", SCHEDULES)
+def test_the_schedules(variant, options, players, cards):
+    assert [spec.cards for spec in new_game(variant, NAMES[:players], 0, options).specs] == cards
+
+
+def test_the_trumps():
+    kachuful = new_game("kachuful", NAMES[:4], 0, {}).specs
+    assert [s.trump for s in kachuful[:6]] == ["S", "D", "C", "H", "NT", "S"]
+    nominations = new_game("nomination-whist", NAMES[:4], 0, {}).specs
+    assert [s.trump for s in nominations[:5]] == ["S", "H", "C", "D", "NT"]
+    top = new_game("house-rules", NAMES[:4], 0, {"trump": "top", "most_cards": 13}).specs
+    assert [s.trump for s in top if s.cards == 13] == ["NT"] and {s.trump for s in top if s.cards < 13} == {None}
+    blob = new_game("blob", NAMES[:4], 0, {})
+    game = blob.apply({"type": "hand", "hand": 1, "trump": "NT"})
+    assert game.hand(1).trump == "NT"
+    with pytest.raises(Exception, match="suit"):
+        new_game("oh-hell", NAMES[:4], 0, {}).apply({"type": "hand", "hand": 1, "trump": "NT"})
+
+
+@pytest.mark.parametrize("options, field, words", [
+    ({"schedule": "custom", "card_list": [1, 13]}, "card_list", "at most 12"),
+    ({"schedule": "custom", "card_list": [1, 0, 2]}, "card_list", "0 cards"),
+    ({"schedule": "custom"}, "card_list", "needs the list"),
+    ({"card_list": [1, 2]}, "card_list", "only with the schedule"),
+    ({"schedule": "custom", "card_list": list(range(1, 11)) * 7}, "card_list", "at most 60"),
+    ({"trump": "joker"}, "options", "trump"),
+    ({"most_cards": 0}, "options", "most_cards"),
+])
+def test_bad_house_rules_name_the_option(options, field, words):
+    with pytest.raises(InvalidOption, match=words) as refused:
+        new_game("house-rules", NAMES[:4], 0, options)
+    assert refused.value.field == field
+
+
+def test_eight_players_are_refused():
+    with pytest.raises(InvalidPlayers, match="3 to 7"):
+        new_game("oh-hell", NAMES[:8], 0, {})
+
+
+def test_scoring_all_zeros_is_allowed_and_said():
+    zero = {"exact_bonus": 0, "plus_bid": "nothing"}
+    game = new_game("house-rules", NAMES[:3], 0, zero)
+    assert "nobody will ever score" in game.variant.warnings(game.options)[0]
+    oh_hell = new_game("oh-hell", NAMES[:3], 0, {})
+    assert oh_hell.variant.warnings(oh_hell.options) == ()
+
+
+# -- properties over random custom rules ------------------------------------------------------------------------
+def rules():
+    return st.fixed_dictionaries({
+        "schedule": st.sampled_from(["up", "down", "up-and-down", "down-and-up", "fixed"]),
+        "most_cards": st.none() | st.integers(1, 17), "hand_count": st.integers(1, 12),
+        "trump": st.sampled_from(["turned", "rotating", "top", "no-trump", "called"]),
+        "exact_bonus": st.integers(0, 20), "plus_bid": st.sampled_from(["nothing", "bid", "bid-squared",
+                                                                        "ten-times-bid"]),
+        "trick_points": st.sampled_from(["never", "exact", "always"]), "miss_penalty": st.integers(0, 5),
+        "zero_bonus": st.integers(0, 10), "dealer_rule": st.booleans()})
+
+
+def expected_cards(players, options):
+    """The schedule as the rules page tables give it."""
+    most = (51 if options["trump"] == "turned" else 52) // players
+    top = min(options["most_cards"] or most, most)
+    return {"up": list(range(1, top + 1)), "down": list(range(top, 0, -1)),
+            "up-and-down": [*range(1, top + 1), *range(top - 1, 0, -1)],
+            "down-and-up": [*range(top, 0, -1), *range(2, top + 1)],
+            "fixed": [top] * options["hand_count"]}[options["schedule"]]
+
+
+@settings(max_examples=40, deadline=None)
+@given(rules(), st.integers(3, 7), st.data())
+def test_random_rules_schedule_score_and_dealer_rule(options, players, data):
+    game = new_game("house-rules", NAMES[:players], 0, options)
+    options = resolve_options(game.variant.options, options)
+    assert [s.cards for s in game.specs] == expected_cards(players, options)
+    number = data.draw(st.integers(1, len(game.specs)))
+    game = play_to(game, number)
+    spec = game.specs[number - 1]
+    tricks = [0] * players
+    for _ in range(spec.cards):
+        tricks[data.draw(st.integers(0, players - 1))] += 1
+    bids = [data.draw(st.integers(0, spec.cards)) for _ in range(players)]
+    change = {"type": "hand", "hand": number, "trump": spec.trump or "S", "bids": bids, "tricks": tricks}
+    if sum(bids) == spec.cards and options["dealer_rule"]:
+        with pytest.raises(ForbiddenBid):
+            game.apply(change)
+        return
+    scores = game.apply(change).hand(number).scores
+    for bid, took, score in zip(bids, tricks, scores):
+        if bid == took:
+            plus = {"nothing": 0, "bid": bid, "bid-squared": bid * bid, "ten-times-bid": 10 * bid}
+            assert score == (options["exact_bonus"] + plus[options["plus_bid"]]
+                             + (took if options["trick_points"] != "never" else 0)
+                             + (options["zero_bonus"] if bid == 0 else 0))
+        else:
+            assert score == (took if options["trick_points"] == "always" else 0) - options["miss_penalty"] * abs(
+                took - bid)
+
+
+def test_every_preset_shares_the_house_rules():
+    names = [option.name for option in PRESETS[0].options]
+    for preset in PRESETS:
+        assert [option.name for option in preset.options] == names and preset.players == (3, 4, 5, 6, 7)
