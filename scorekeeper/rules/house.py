@@ -33,6 +33,7 @@ OPTIONS: tuple[Option, ...] = (
     WholeNumber("miss_penalty", default=0, low=0, high=100, optional=False),
     WholeNumber("zero_bonus", default=0, low=0, high=100, optional=False),
     YesNo("dealer_rule", default=True, only_with=("sealed", (False,))),  # sealed bids cannot obey it
+    Chips("first_bid", ("after-dealer", "dealer-first"), "after-dealer"),
     YesNo("sealed"),
     Chips("direction", ("clockwise", "counterclockwise"), "clockwise"),
 )
@@ -123,7 +124,8 @@ def preset(id: str, name: str, **defaults) -> PredictionVariant:
     options = tuple(replace(option, default=defaults[option.name]) if option.name in defaults else option
                     for option in OPTIONS)
     return PredictionVariant(id=id, name=name, players=(3, 4, 5, 6, 7), options=options, schedule=house_schedule,
-                             score=house_score_hand, rules="rules/house-rules.md", warnings=never_scores)
+                             score=house_score_hand, rules="rules/house-rules.md", warnings=never_scores,
+                             first_bidder=lambda options: 0 if options.get("first_bid") == "dealer-first" else 1)
 
 
 OH_HELL = preset("oh-hell", "Oh Hell", plus_bid="bid")

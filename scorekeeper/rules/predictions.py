@@ -97,6 +97,9 @@ class PredictionVariant:
     rules: str | None = None  # its own rules page under docs/, when not the family's (the house rules, #23)
     # What the sheet must say about the game's options (N_ sentences): scoring that never gives a point, #23.
     warnings: Callable[[dict], tuple[str, ...]] = lambda options: ()
+    # How many seats after the dealer the bidding starts (1: the player after the dealer; 0: the dealer), from the
+    # game's options; the last to bid has the dealer's rule, whoever it is (#23).
+    first_bidder: Callable[[dict], int] = lambda options: 1
 
     def own_entry(self, change: dict) -> int | None:
         """A bid is a player's own entry, which their phone may make (a sealed one is theirs alone)."""
@@ -201,10 +204,11 @@ class PredictionGame:
         return (self.first_dealer + number - 1) % len(self.players)
 
     def order(self, number: int) -> tuple[int, ...]:
-        """Bidding order: from the player after the dealer round to the dealer, who bids last."""
+        """Bidding order: from the player after the dealer round to the dealer, who bids last (or as the variant's
+        options say: from the dealer round to the player before)."""
         n = len(self.players)
-        dealer = self.dealer(number)
-        return tuple((dealer + 1 + i) % n for i in range(n))
+        first = self.dealer(number) + self.variant.first_bidder(self.options)
+        return tuple((first + i) % n for i in range(n))
 
     # -- derived figures -------------------------------------------------------------------------
     @property
@@ -388,12 +392,15 @@ class PredictionGame:
 
     def _check_forbidden(self, spec: HandSpec, record: HandRecord) -> None:
         if spec.forbidden and None not in record.bids and sum(record.bids) == spec.cards:
-            dealer = self.dealer(spec.number)
-            others = sum(record.bids) - record.bids[dealer]
-            raise ForbiddenBid(
-                N_("Dealer's forbidden bid: the bids may not add up to the %(cards)s tricks of the hand "
-                   "(someone must fail). With the others at %(others)s, %(dealer)s may not bid %(bid)s."),
-                cards=spec.cards, others=others, dealer=self.players[dealer], bid=record.bids[dealer])
+            last = self.order(spec.number)[-1]  # the dealer, unless the house rules start the bidding elsewhere
+            others = sum(record.bids) - record.bids[last]
+            template = N_("Dealer's forbidden bid: the bids may not add up to the %(cards)s tricks of the hand "
+                          "(someone must fail). With the others at %(others)s, %(dealer)s may not bid %(bid)s.") \
+                if last == self.dealer(spec.number) else \
+                N_("Last bid of the set: the bids may not add up to the %(cards)s tricks of the hand (someone must "
+                   "fail). With the others at %(others)s, %(dealer)s, the last to bid, may not bid %(bid)s.")
+            raise ForbiddenBid(template, cards=spec.cards, others=others, dealer=self.players[last],
+                               bid=record.bids[last])
 
     def _with_record(self, spec: HandSpec, record: HandRecord) -> "PredictionGame":
         records = list(self.records)

@@ -98,6 +98,21 @@ def test_eight_players_are_refused():
         new_game("oh-hell", NAMES[:8], 0, {})
 
 
+def test_who_bids_first_and_who_then_has_the_dealers_rule():
+    """Anna deals hand 1 of four: after her by default (she bids last); from her with `first_bid` "dealer-first", and
+    Dario, before her, bids last and may not make the bids add up to the 1 card."""
+    assert new_game("oh-hell", NAMES[:4], 0, {}).order(1) == (1, 2, 3, 0)
+    game = new_game("oh-hell", NAMES[:4], 0, {"first_bid": "dealer-first"})
+    assert game.order(1) == (0, 1, 2, 3) and game.order(2) == (1, 2, 3, 0)
+    game = game.apply({"type": "hand", "hand": 1, "trump": "H"})
+    for seat, bid in ((0, 0), (1, 0), (2, 1)):
+        game = game.apply({"type": "bid", "hand": 1, "seat": seat, "bid": bid})
+    assert game.hand(1).next_bidder == 3 and game.hand(1).forbidden_for(3) == 0
+    with pytest.raises(ForbiddenBid, match="Last bid of the set.*Dario, the last to bid, may not bid 0"):
+        game.apply({"type": "bid", "hand": 1, "seat": 3, "bid": 0})
+    assert game.apply({"type": "bid", "hand": 1, "seat": 3, "bid": 1}).hand(1).bids == (0, 0, 1, 1)
+
+
 def test_scoring_all_zeros_is_allowed_and_said():
     zero = {"exact_bonus": 0, "plus_bid": "nothing"}
     game = new_game("house-rules", NAMES[:3], 0, zero)
@@ -115,7 +130,8 @@ def rules():
         "exact_bonus": st.integers(0, 20), "plus_bid": st.sampled_from(["nothing", "bid", "bid-squared",
                                                                         "ten-times-bid"]),
         "trick_points": st.sampled_from(["never", "exact", "always"]), "miss_penalty": st.integers(0, 5),
-        "zero_bonus": st.integers(0, 10), "dealer_rule": st.booleans()})
+        "zero_bonus": st.integers(0, 10), "dealer_rule": st.booleans(),
+        "first_bid": st.sampled_from(["after-dealer", "dealer-first"])})
 
 
 def expected_cards(players, options):

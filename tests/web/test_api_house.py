@@ -18,7 +18,8 @@ NAMES = ["Anna", "Bruno", "Carla", "Dario", "Elena", "Fabio", "Gina", "Ugo"]
 # -- an independent reading of the rules page (not the app's code) ----------------------------------------------
 DEFAULTS = {"schedule": "up-and-down", "most_cards": None, "hand_count": 10, "card_list": None, "trump": "turned",
             "rotation": "S-D-C-H-NT", "exact_bonus": 10, "plus_bid": "bid", "trick_points": "never",
-            "miss_penalty": 0, "zero_bonus": 0, "dealer_rule": True, "sealed": False, "direction": "clockwise"}
+            "miss_penalty": 0, "zero_bonus": 0, "dealer_rule": True, "first_bid": "after-dealer", "sealed": False,
+            "direction": "clockwise"}
 PRESET_DEFAULTS = {
     "oh-hell": {}, "house-rules": {},
     "kachuful": {"schedule": "up", "trump": "rotating"},

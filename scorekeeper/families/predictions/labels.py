@@ -48,6 +48,9 @@ LABELS.update({
     "miss_penalty": _l("Points lost per trick off the bid"),
     "zero_bonus": _l("Extra bonus for making a bid of 0"),
     "dealer_rule": _l("Dealer's rule: the bids may not add up to the cards"),
+    "first_bid": _l("Who bids first"),
+    "first_bid=after-dealer": _l("the player after the dealer"),
+    "first_bid=dealer-first": _l("the dealer"),
     "sealed": _l("Sealed bids: each player bids on their own phone, every hand"),
 })
 
