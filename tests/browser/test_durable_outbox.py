@@ -39,6 +39,23 @@ def queue_kept_offline(browser, base: str, game: dict) -> dict:
     return stored
 
 
+def replace_the_scorers_link(base: str, game: dict) -> None:
+    """Another phone makes a new scorer's link: the old one stops working."""
+    status, _ = request(base, "POST", f"/api/v1/games/{game['id']}/keys/rotate", key=game["keys"]["scorer"],
+                        body={"role": "scorer"})
+    assert status == 200
+
+
+def refused_by_name(page, base: str, game: dict) -> None:
+    """The waiting bids are named as not recorded, because the link no longer works; none reached the server and
+    the queue is let go."""
+    outbox = page.locator("#outbox")
+    expect(outbox).to_contain_text("this link no longer works", timeout=10_000)
+    expect(outbox).to_contain_text("Bid of Bruno: 1, Bid of Carla: 0")
+    assert bids_on_server(base, game) == [None, None, None, None]
+    assert page.evaluate("Object.keys(localStorage).filter(k => k.startsWith('outbox:')).length") == 0
+
+
 def test_taps_made_offline_survive_the_tab_closing_and_are_sent_once_in_order(browser, live_server):
     game = new_game(live_server)
     stored = queue_kept_offline(browser, live_server, game)
@@ -85,15 +102,9 @@ def test_a_queue_replayed_after_the_link_was_replaced_is_refused_by_name(browser
     page = open_sheet(context, live_server, game)
     context.set_offline(True)
     tap_offline_round(page)
-    status, _ = request(live_server, "POST", f"/api/v1/games/{game['id']}/keys/rotate", key=game["keys"]["scorer"],
-                        body={"role": "scorer"})
-    assert status == 200
+    replace_the_scorers_link(live_server, game)
     context.set_offline(False)
-    outbox = page.locator("#outbox")
-    expect(outbox).to_contain_text("this link no longer works", timeout=10_000)
-    expect(outbox).to_contain_text("Bid of Bruno: 1, Bid of Carla: 0")
-    assert bids_on_server(live_server, game) == [None, None, None, None]
-    assert page.evaluate("Object.keys(localStorage).filter(k => k.startsWith('outbox:')).length") == 0
+    refused_by_name(page, live_server, game)
     context.close()
 
 
@@ -102,15 +113,9 @@ def test_a_queue_kept_for_a_link_replaced_meanwhile_is_named_on_its_error_page(b
     no longer works and names both entries, not sent; nothing is applied and the queue is let go."""
     game = new_game(live_server)
     stored = queue_kept_offline(browser, live_server, game)
-    status, _ = request(live_server, "POST", f"/api/v1/games/{game['id']}/keys/rotate", key=game["keys"]["scorer"],
-                        body={"role": "scorer"})
-    assert status == 200
+    replace_the_scorers_link(live_server, game)
     context = phone_context(browser, viewport=NARROW, storage_state=stored)
     page = context.new_page()
     page.goto(f"{live_server}/g/{game['id']}/{game['keys']['scorer']}")
-    outbox = page.locator("#outbox")
-    expect(outbox).to_contain_text("this link no longer works", timeout=10_000)
-    expect(outbox).to_contain_text("Bid of Bruno: 1, Bid of Carla: 0")
-    assert bids_on_server(live_server, game) == [None, None, None, None]
-    assert page.evaluate("Object.keys(localStorage).filter(k => k.startsWith('outbox:')).length") == 0
+    refused_by_name(page, live_server, game)
     context.close()
