@@ -59,6 +59,9 @@ def chosen_options(variant, options: dict) -> list[tuple[str, str]]:
     return shown
 
 
+FOLD_RULES_AFTER = 4  # house rules the sheet lists open; more are folded, so that the entry stays on the first screen
+
+
 def span_of(numbers) -> str:
     """(3, 4, 5, 6, 7) → "3–7", (4,) → "4": the counts of players a game takes, as a range (they have no gaps)."""
     return f"{min(numbers)}–{max(numbers)}" if len(numbers) > 1 else str(numbers[0])

@@ -21,7 +21,7 @@ from .entries import REPLAYED, entering
 from .errors import message, status_of
 from .guard import safe_next
 from .home import home_games
-from .labels import chosen_options, variant_name
+from .labels import FOLD_RULES_AFTER, chosen_options, variant_name
 from .confirm_view import confirm_panel
 from .links import links
 from .qr import qr_svg
@@ -190,7 +190,8 @@ def render_sheet(who, loaded, status: int = 200, error: str | None = None, view=
     context = dict(
         game=loaded, state=loaded.state, who=who, family=family.id,
         rules_url=url_for("docs.page", name=rules_page(loaded.state.variant)),
-        house_rules=chosen_options(loaded.state.variant, loaded.state.options), undo_next=changes.undo_next,
+        house_rules=(rules := chosen_options(loaded.state.variant, loaded.state.options)),
+        fold_rules=len(rules) > FOLD_RULES_AFTER, undo_next=changes.undo_next,
         rule_warnings=rule_warnings(loaded.state.variant, loaded.state.options),
         undone=changes.undone if error is None else None, corrected=changes.corrected if error is None else None,
         **parts,
