@@ -132,6 +132,7 @@ def test_the_form_chips_the_sheet_and_the_csv(client):
     assert answer.status_code == 303
     sheet = client.get(answer.headers["Location"]).get_data(as_text=True)
     assert "1, 2, 2" in sheet and "nobody will ever score" in sheet and "house-rules.md" in sheet
+    assert '<details class="house-rules-box">' in sheet  # fourteen rules folded: the entry stays on the first screen
     assert "Order of the trumps" not in sheet  # a rule that does not matter with these is not listed
     refused = client.post("/new", data={**form, "option-card_list": "1, 0"})
     assert refused.status_code == 422 and "0 cards" in refused.get_data(as_text=True)
@@ -191,3 +192,10 @@ def test_a_tournament_of_a_preset(client, api):
     assert 'name="variant" value="kachuful"' in page
     form = client.post("/tournaments/new", data={"name": "Kachuful night", "variant": "kachuful"})
     assert form.status_code == 303
+
+
+def test_a_short_list_of_house_rules_stays_open(api, client):
+    """Wist's three rules are read at a glance; only a long list (the presets' fourteen) is folded."""
+    game = api.game()
+    sheet = client.get(f"/g/{game['id']}/{game['keys']['view']}").get_data(as_text=True)
+    assert '<p class="house-rules muted">' in sheet and "house-rules-box" not in sheet
