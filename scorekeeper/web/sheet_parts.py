@@ -3,7 +3,8 @@
 A page that can apply parts says so with the hand it shows (`X-Sheet-Hand`, beside the version it shows,
 `X-Sheet-Version`). The changes since that version tell which parts moved (each change's family says which:
 `Family.rows_touched`): what is said around the entry (notices, undo: always sent), the entry of the hand being
-entered, the grid rows each change touched, and, when a change may have moved the scores, the totals and the
+entered (after bids alone, all of it but its heading), the grid rows each change touched (of the rows below a
+correction, their running totals alone), and, when a change may have moved the scores, the totals and the
 chart (a placeholder that draws it once in view). The answer is those parts, cut out of the sheet
 drawn whole for this link, as htmx 4 partials (`<template hx type="partial">`): so a part never shows more than
 the whole sheet would (a sealed bid stays sealed). Whenever anything is uncertain — an undo, the game over (or
@@ -133,8 +134,9 @@ def parts(html: str, touched: Touched) -> str | None:
             return None
         # the chart is replaced, not morphed: an SVG that morph rebuilds is drawn blank (_chart.html)
         pieces.append(_partial(target, "outerHTML" if target == "chart-box" else "outerMorph", found))
-    pieces += [_partial(found.group(1), "outerMorph", element(html, found.group(1)) or "")
-               for found in TOTAL.finditer(html) if int(found.group(2)) in touched.retotalled]
+    for found in TOTAL.finditer(html):  # a running total alone of a row below a correction
+        if int(found.group(2)) in touched.retotalled and (total := element(html, found.group(1))) is not None:
+            pieces.append(_partial(found.group(1), "outerMorph", total))
     if touched.added:  # after the row before them, which the page has (a row morphed stays the same element)
         rows = [row for number in touched.added if (row := element(html, f"hand-{number}")) is not None]
         first = touched.added[0]
