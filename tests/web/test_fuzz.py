@@ -780,8 +780,10 @@ def test_fuzz_house_rules_forms(saved_rules, which, action, data):
                                    content_type="application/x-www-form-urlencoded")
 
     response = sent(saved_rules, send, f"POST {action} {which!r}")
-    assert which in ("own", "other") or response.status_code == 404
-    assert which != "other" or response.status_code == 404
+    if which == "other":
+        assert response.status_code == 404
+    elif which != "own":  # junk: no such set (an id with a "/" in it is a path werkzeug tidies first: 308)
+        assert response.status_code in (404, 308)
 
 
 @FORMS
