@@ -115,6 +115,14 @@ class Family:
     # correction); the others, such as the turned card alone, leave it open. None: every change does.
     scored_by: tuple[str, ...] | None = None
     seat_link: Any = _l("a player's code shows the sheet on that player's phone (the scorer enters the scores).")
+    # A variant's own rules page under docs/ when it has one (the house rules, #23); None: the family's `rules`.
+    rules_of: Callable[[Any], str | None] = lambda variant: None
+    # What the sheet must say of a game's chosen options (N_ sentences, such as scoring that never gives a point).
+    warnings: Callable[[Any, dict], tuple[str, ...]] = lambda variant, options: ()
+
+    def rules_page(self, variant) -> str:
+        """The rules page of a variant of the family: its own, else the family's."""
+        return self.rules_of(variant) or self.rules
 
     def scores(self, payload: dict) -> bool:
         """Whether a `hand` change accepted on the hand being entered scores it."""

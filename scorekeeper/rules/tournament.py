@@ -14,8 +14,14 @@ MAX_ROUND = 99
 SCHEME = next(option for option in WHIST_TORNEO.options if option.name == "scheme")
 # The games a tournament may play (#23): tournament Whist, or one house-rules preset at every table, ranked at each
 # table as tournament Whist ranks it (docs/rules/house-rules.md, "Tournaments").
-GAMES = (VARIANT, *(preset.id for preset in PRESETS))
+PLAYED = {variant.id: variant for variant in (WHIST_TORNEO, *PRESETS)}
+GAMES = tuple(PLAYED)
 TABLE = tuple(TABLE_POINTS)  # players at a tournament's table: 3 to 5
+
+
+def schemed(variant_id: str) -> bool:
+    """Whether a tournament's game has a hand schedule to choose (tournament Whist's `scheme`; a preset has none)."""
+    return any(option.name == SCHEME.name for option in PLAYED[variant_id].options)
 
 
 def check_game(variant) -> str:

@@ -32,7 +32,7 @@ from ..rules.base import InvalidInput, StateConflict
 from ..rules.standings import Standing, tournament_standings
 from ..rules.tournament import (  # noqa: F401  (the checks are the service's words too)
     GAMES, MAX_ROUND, MAX_TABLE, MAX_TOURNAMENT_NAME, ROLES, SCHEME, VARIANT, check_confirmation, check_game,
-    check_name, check_round, check_scheme, check_table, check_table_players, table_places)
+    check_name, check_round, check_scheme, check_table, check_table_players, schemed, table_places)
 
 
 
@@ -132,7 +132,7 @@ class Tournament:
     @property
     def schemed(self) -> bool:
         """Its game has a hand schedule to choose (tournament Whist's `scheme`): the tournament's, or a partita's."""
-        return any(option.name == SCHEME.name for option in VARIANTS[self.variant].options)
+        return schemed(self.variant)
 
     @property
     def current_round(self) -> int:
@@ -304,7 +304,7 @@ def add_new_game(db, access: Access, players, options=None, first_dealer=None, t
         options = {}
     if not isinstance(options, dict):
         raise InvalidInput(N_("Options must be a set of name and value pairs."), field="options")
-    if any(option.name == SCHEME.name for option in VARIANTS[tournament["variant"]].options):
+    if schemed(tournament["variant"]):
         options = {SCHEME.name: tournament["scheme"], **options}  # the tournament's, unless the partita chose another
     check_table_players(players)
     placed = {}

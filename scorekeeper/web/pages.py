@@ -125,17 +125,6 @@ def _new_form(variant, form, chosen: dict, errors: dict | None = None, taken: st
                            taken=taken, opened=opened), status
 
 
-def rules_page(variant) -> str:
-    """The variant's own rules page (the house rules, #23), else its family's."""
-    return getattr(variant, "rules", None) or family_of(variant).rules
-
-
-def rule_warnings(variant, options: dict) -> list[str]:
-    """What the sheet must say about the chosen house rules (scoring that never gives a point), translated."""
-    warn = getattr(variant, "warnings", None)  # only the bid-exactly games have any
-    return [gettext(text) for text in warn(options)] if warn else []
-
-
 def partners(variant) -> list[list[int]] | None:
     """Who plays with whom, by their numbers on the form (1 and 3, 2 and 4), in a game of fixed sides."""
     sides = getattr(variant, "sides", None)  # only the partnership games have sides
@@ -189,10 +178,10 @@ def render_sheet(who, loaded, status: int = 200, error: str | None = None, view=
     changes = sheet_view.changes(loaded, seen)
     context = dict(
         game=loaded, state=loaded.state, who=who, family=family.id,
-        rules_url=url_for("docs.page", name=rules_page(loaded.state.variant)),
+        rules_url=url_for("docs.page", name=family.rules_page(loaded.state.variant)),
         house_rules=(rules := chosen_options(loaded.state.variant, loaded.state.options)),
         fold_rules=len(rules) > FOLD_RULES_AFTER, undo_next=changes.undo_next,
-        rule_warnings=rule_warnings(loaded.state.variant, loaded.state.options),
+        rule_warnings=[gettext(text) for text in family.warnings(loaded.state.variant, loaded.state.options)],
         undone=changes.undone if error is None else None, corrected=changes.corrected if error is None else None,
         **parts,
         error=error, error_at=family.error_place(error_field, parts, edit, who),

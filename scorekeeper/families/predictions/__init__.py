@@ -18,4 +18,6 @@ FAMILY = Family(
     bid_body=api.BidBody, bid_event=sheet.bid_event,
     scored_by=("tricks",),  # the turned card, bids and penalties alone leave the hand open
     seat_link=_l("a player's code also lets that player enter their own bid."),
+    rules_of=lambda variant: variant.rules,
+    warnings=lambda variant, options: variant.warnings(options),
 )
