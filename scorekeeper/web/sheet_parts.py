@@ -102,8 +102,11 @@ def answer(html: str, loaded: Loaded, page: Behind | None) -> tuple[str, dict[st
 def element(html: str, element_id: str) -> str | None:
     """The element of the sheet with this id, whole (tags of its name inside it are balanced in our templates)."""
     at = html.find(f' id="{element_id}"')
-    if at < 0:
-        return None
+    return element_at(html, at) if at >= 0 else None
+
+
+def element_at(html: str, at: int) -> str | None:
+    """The element whose start tag holds position `at` (its ` id="…"`), whole."""
     start = html.rfind("<", 0, at)
     name = START.match(html, start)
     if name is None:
@@ -134,8 +137,8 @@ def parts(html: str, touched: Touched) -> str | None:
             return None
         # the chart is replaced, not morphed: an SVG that morph rebuilds is drawn blank (_chart.html)
         pieces.append(_partial(target, "outerHTML" if target == "chart-box" else "outerMorph", found))
-    for found in TOTAL.finditer(html):  # a running total alone of a row below a correction
-        if int(found.group(2)) in touched.retotalled and (total := element(html, found.group(1))) is not None:
+    for found in TOTAL.finditer(html) if touched.retotalled else ():  # the totals alone of rows below a correction
+        if int(found.group(2)) in touched.retotalled and (total := element_at(html, found.start())) is not None:
             pieces.append(_partial(found.group(1), "outerMorph", total))
     if touched.added:  # after the row before them, which the page has (a row morphed stays the same element)
         rows = [row for number in touched.added if (row := element(html, f"hand-{number}")) is not None]
