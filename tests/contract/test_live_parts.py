@@ -42,11 +42,11 @@ class Table:
     def fragment(self, key, **headers):
         return self.client.get(f"/g/{self.id}/{key}", headers={**REFRESH, **headers})
 
-    def look(self):
-        """Every link's sheet as it is now: the pages the next refresh starts from."""
+    def look(self, pages: dict | None = None):
+        """Every link's sheet as it is now (`pages`, when just fetched): the pages the next refresh starts from."""
         loaded = games.load(self.db, self.id)
         self.version, self.hand = loaded.version, str(loaded.state.current_hand or "")
-        self.pages = {key: self.fragment(key).get_data(as_text=True) for key in self.links}
+        self.pages = pages or {key: self.fragment(key).get_data(as_text=True) for key in self.links}
 
     def change(self, *events, by: str | None = None):
         who = games.authorize(self.db, self.id, by or self.keys["scorer"])
@@ -68,8 +68,10 @@ class Table:
     def check(self):
         """Each link's page with the refresh's parts swapped in is the sheet drawn whole now."""
         asked = {"X-Sheet-Version": str(self.version)}
+        now = {}
         for key, page in self.pages.items():
             whole = self.fragment(key)
+            now[key] = whole.get_data(as_text=True)
             assert "X-Sheet-Version" not in whole.headers  # an old page (no hand said): the whole sheet
             answer = self.fragment(key, **asked, **{"X-Sheet-Hand": self.hand})
             assert answer.status_code == whole.status_code == 200
@@ -80,7 +82,7 @@ class Table:
                 assert apply(page, text, answer.headers).html() == parse(expected).html(), key
             else:
                 assert text == expected
-        self.look()
+        self.look(now)
 
 
 @pytest.mark.parametrize("variant_id", sorted(VARIANTS))
