@@ -119,6 +119,7 @@ def context(t: tournaments.Tournament, who: tournaments.Access, **extra) -> dict
         provisional=standing_rows(t.provisional),
         open_tables=[row for row in tables if row.scorer and not row.finished],
         finished=sum(1 for row in tables if row.finished), in_progress=sum(1 for row in tables if not row.finished),
+        to_confirm=sum(len(row.unconfirmed) for row in tables),
         scheme_option=SCHEME_OPTION, max_name=MAX_NAME, players_range=WHIST_TORNEO.players,
         standings_url=url_for("tournaments.standings", tournament_id=t.id, key=who.key),
         stats_url=url_for("stats.tournament", tournament_id=t.id, key=who.key),

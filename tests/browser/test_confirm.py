@@ -23,10 +23,10 @@ def test_a_player_confirms_the_hand_on_their_own_phone(live_server, browser, art
         expect(bruno.locator(".confirm-panel")).to_have_count(0)  # not before the tricks are in
         record_tricks(scorer, [2, 4, 2, 5])
         mark = scorer.locator(".grid tbody tr").first.locator(".to-confirm-mark")
-        expect(mark).to_have_text("⏳ to confirm")
+        expect(mark).to_have_text("to confirm")
 
         panel = bruno.locator(".confirm-panel")
-        expect(panel.locator("h2")).to_have_text("⏳ Is hand 1 right?")
+        expect(panel.locator("h2")).to_have_text("Is hand 1 right?")
         rows = panel.locator("tbody tr")
         expect(rows).to_have_count(4)
         # Carla bid 3 and took 2: 2 points; Dario bid 5 and took 5: 15.
