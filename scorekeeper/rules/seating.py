@@ -12,7 +12,6 @@ in seat order, a round a tuple of tables (the tables of 4 first).
 """
 from __future__ import annotations
 
-import math
 import random
 from collections import Counter
 from itertools import combinations
@@ -26,11 +25,10 @@ Round = tuple[Table, ...]
 MIN_PLAYERS, MAX_PLAYERS = 3, 60
 MAX_ROUNDS = 8  # partite of an evening (each takes the best part of an hour)
 REPEAT = 1000  # a repeated pair outweighs any spreading of the others (`_weight`)
-# The starts of the search: a descent first (enough for most rosters), then an annealing; each with its heat and
-# its steps per player and round to plan (a descent's step weighs every swap of a player, an annealing's one).
-# Each stops as soon as nothing repeats.
-STARTS = ((0, 30), (REPEAT / 4, 60))
-PAUSE_EVERY = 25  # steps of the search between two `pause()` calls: a few milliseconds at most
+WEIGHED = 5000  # swaps weighed by the search, per player and round to plan; it stops sooner when nothing repeats
+STUCK = 150  # steps without a better plan before the search starts again (`_Search._restart`)
+TENURE = (4, 100)  # steps for which two players swapped in a round are not swapped back there (drawn at random)
+PAUSE_EVERY = 4  # steps of the search between two `pause()` calls: a few milliseconds at most
 
 
 def check_roster(names: Any) -> list[str]:
@@ -93,18 +91,10 @@ def plan(players: Sequence[int], rounds: int, played: Sequence[Round] = (), seed
 
     `pause()` is called every few milliseconds of the search: a server gives its other requests a turn there."""
     players = sorted(set(players))
-    sizes = table_sizes(len(players))
     rng = random.Random(f"{seed}:{players}:{rounds}:{played}")
-    best: tuple[int, list[list[list[int]]]] | None = None
-    for heat, steps in STARTS:
-        search = _Search(players, sizes, rounds, played, rng)
-        found = search.run(steps * len(players) * rounds, heat, pause)
-        if best is None or found[0] < best[0]:
-            best = found
-        if best[0] == search.floor:
-            break
-    assert best is not None
-    return [tuple(tuple(table) for table in round_) for round_ in best[1]]
+    search = _Search(players, table_sizes(len(players)), rounds, played, rng)
+    best = search.run(WEIGHED * len(players) * rounds, pause)
+    return [tuple(tuple(table) for table in round_) for round_ in best]
 
 
 def _weight(count: int) -> int:
@@ -113,91 +103,146 @@ def _weight(count: int) -> int:
 
 
 class _Search:
-    """A local search over the rounds to plan: swap two players between two tables of one round, keep the swap when
-    the cost does not grow (walking across equal costs gets out of most dead ends; an annealing sometimes keeps
-    one that grows), never break `fair`."""
+    """A tabu search over the rounds to plan (Dotú and Van Hentenryck, "Scheduling social golfers locally", 2005).
+    Each step swaps two players of one round at two tables, one of them in a repeated pair at that table (a
+    conflict): the swap that lowers the cost most, or raises it least, so that the search walks on out of a dead
+    end. The same two players are not swapped back in that round for a few steps (they are tabu), unless that
+    makes the best plan yet; stuck for long, the search starts again. Never breaks
+    `fair`."""
 
     def __init__(self, players: list[int], sizes: tuple[int, ...], rounds: int, played: Sequence[Round],
                  rng: random.Random):
-        self.rng, self.played, self.sizes = rng, played, sizes
-        self.met = meetings(played)
-        self.floor = sum(_weight(count) for count in self.met.values())  # no new table brings a pair together again
+        self.rng, self.players, self.played, self.sizes = rng, players, played, sizes
+        met = meetings(played)
+        self.floor = sum(_weight(count) for count in met.values())  # no new table brings a pair together again
+        # how often a and b have met (met[a][b]), among the players present: the others meet nobody new
+        self.played_met = {a: {b: met[(a, b) if a < b else (b, a)] for b in players} for a in players}
+        # what one more, or one less, meeting of a pair that met c times adds to the cost (more[c], less[c])
+        self.more = [_weight(c + 1) - _weight(c) for c in range(len(played) + rounds + 1)]
+        self.less = [0] + [_weight(c - 1) - _weight(c) for c in range(1, len(played) + rounds + 1)]
+        self.met = {a: dict(row) for a, row in self.played_met.items()}
         self.tables: list[list[list[int]]] = []
         for _ in range(rounds):
-            self.tables.append(self._fair_round(players))
-        for round_ in self.tables:
-            for table in round_:
-                self.met.update(combinations(sorted(table), 2))
-        self.cost = sum(_weight(count) for count in self.met.values())
+            self.tables.append(self._first_round())
+        self._count()
 
-    def _fair_round(self, players: list[int]) -> list[list[int]]:
-        """A first guess at the next round: the tables of 3 or 5 to those with the fewest such seatings so far."""
+    def _first_round(self) -> list[list[int]]:
+        """A first guess at the next round: the tables of 3 or 5 to those with the fewest such seatings so far,
+        then each player in turn at the table where they have met the fewest."""
         counts = odd_seatings(self.played) + odd_seatings(self.tables)
-        order = sorted(players, key=lambda p: (counts[p], self.rng.random()))
+        order = sorted(self.players, key=lambda p: (counts[p], self.rng.random()))
         odd_seats = sum(size for size in self.sizes if size != 4)
-        odd, four = order[:odd_seats], order[odd_seats:]
-        self.rng.shuffle(four)
-        seats = four + odd
-        tables, start = [], 0
-        for size in self.sizes:
-            tables.append(seats[start:start + size])
-            start += size
+        tables: list[list[int]] = [[] for _ in self.sizes]
+        for group, odd in ((order[odd_seats:], False), (order[:odd_seats], True)):
+            self.rng.shuffle(group)
+            for p in group:
+                table = min((t for t, size in zip(tables, self.sizes) if (size != 4) == odd and len(t) < size),
+                            key=lambda t: (sum(self.more[self.met[p][q]] for q in t), self.rng.random()))
+                for q in table:
+                    self.met[p][q] += 1
+                    self.met[q][p] += 1
+                table.append(p)
         return tables
 
-    def _pair(self, a: int, b: int) -> tuple[int, int]:
-        return (a, b) if a < b else (b, a)
+    def _count(self) -> None:
+        """The cost, the table of each player in each round and the pairs met more than once, from `met`; no
+        swap tabu."""
+        self.cost = self.floor + sum(_weight(count) - _weight(self.played_met[a][b])
+                                     for a, row in self.met.items() for b, count in row.items() if a < b)
+        self.where = [{p: t for t, table in enumerate(round_) for p in table} for round_ in self.tables]
+        self.tabu: list[dict[tuple[int, int], int]] = [{} for _ in self.tables]  # swap of a, b: tabu until step
+        self.repeated = {(a, b) for a, row in self.met.items() for b, count in row.items() if a < b and count > 1}
 
-    def _delta(self, table: list[int], leaving: int, coming: int) -> int:
-        delta = 0
-        for other in table:
-            if other == leaving:
-                continue
-            old = self.met[self._pair(leaving, other)]
-            delta += _weight(old - 1) - _weight(old)
-            new = self.met[self._pair(coming, other)]
-            delta += _weight(new + 1) - _weight(new)
-        return delta
+    def _swap(self, r: int, t: int, a: int, u: int, b: int) -> None:
+        """a (at table t of round r) and b (at table u) change places."""
+        met, repeated = self.met, self.repeated
+        for table, leaving, coming in ((self.tables[r][t], a, b), (self.tables[r][u], b, a)):
+            for q in table:
+                if q != leaving:
+                    for x, count in ((leaving, -1), (coming, 1)):
+                        met[x][q] += count
+                        met[q][x] += count
+                        pair = (x, q) if x < q else (q, x)
+                        if met[x][q] > 1:
+                            repeated.add(pair)
+                        else:
+                            repeated.discard(pair)
+            table[table.index(leaving)] = coming
+        self.where[r][a], self.where[r][b] = u, t
 
-    def _move(self, table: list[int], leaving: int, coming: int) -> None:
-        for other in table:
-            if other != leaving:
-                self.met[self._pair(leaving, other)] -= 1
-                self.met[self._pair(coming, other)] += 1
-        table[table.index(leaving)] = coming
+    def _moves(self, step: int, best: int) -> list[tuple[int, int, int, int, int, int]]:
+        """The swaps of a player in conflict, as (cost added, round, table, a, other table, b), but for the tabu
+        ones that do not make the best plan yet."""
+        met, more, less, tables, where = self.met, self.more, self.less, self.tables, self.where
+        conflicts = sorted({(r, p) for a, b in self.repeated for r in range(len(tables)) if where[r][a] == where[r][b]
+                            for p in (a, b)})
+        leaves: dict[int, dict[int, int]] = {}  # what a player leaving their table takes off the cost, by round
+        joins: dict[tuple[int, int], dict[int, int]] = {}  # what a player joining a table adds (all of it)
+        moves = []
+        for r, a in conflicts:
+            round_, t, tabu = tables[r], where[r][a], self.tabu[r]
+            if r not in leaves:
+                leaves[r] = {p: sum(less[met[p][q]] for q in table if q != p) for table in round_ for p in table}
+            if (r, t) not in joins:
+                joins[r, t] = {p: sum(more[met[p][q]] for q in round_[t]) for table in round_ for p in table}
+            leave, join, meets = leaves[r], joins[r, t], met[a]
+            for u, other in enumerate(round_):
+                if u != t:
+                    gain = leave[a] + sum(more[meets[q]] for q in other)
+                    for b in other:
+                        delta = gain + leave[b] + join[b] - 2 * more[meets[b]]
+                        if self.cost + delta < best or tabu.get((a, b), -1) < step:
+                            moves.append((delta, r, t, a, u, b))
+        return moves
 
-    def run(self, steps: int, heat: float, pause: Callable[[], None]) -> tuple[int, list[list[list[int]]]]:
-        """Simulated annealing from `heat`: a swap that adds a repeat is kept now and then, less often as the steps
-        go by (a descent alone can stop short: 12 repeats for 8 players in 3 rounds, where 8 is the least). A
-        descent moves a player drawn at random to the best swap of its round, an annealing to any. The best plan
-        seen."""
-        rng, tables = self.rng, self.tables
-        best = (self.cost, [[table[:] for table in round_] for round_ in tables])
-        if len(self.sizes) < 2:
-            return best
-        for step in range(steps):
-            if self.cost == self.floor:
+    def _restart(self, best: list[list[list[int]]] | None) -> None:
+        """Start again from a new first guess (`best` None) or from `best`, shaken: a swap at random in each round
+        between two tables of 4 (or of 3), never unfair. Going back to the best alone can circle round it (14
+        players in 5 rounds: 11 repeats where 6 will do), starting anew alone throws good plans away (32 in 8)."""
+        self.met = {a: dict(row) for a, row in self.played_met.items()}
+        if best is None:
+            self.tables = []
+            for _ in self.where:
+                self.tables.append(self._first_round())
+        else:
+            self.tables = [[table[:] for table in round_] for round_ in best]
+            for round_ in self.tables:
+                first, second = self.rng.sample(round_, 2)
+                if len(first) == len(second):
+                    i, j = self.rng.randrange(len(first)), self.rng.randrange(len(second))
+                    first[i], second[j] = second[j], first[i]
+                for table in round_:
+                    for a, b in combinations(table, 2):
+                        self.met[a][b] += 1
+                        self.met[b][a] += 1
+        self._count()
+
+    def run(self, budget: int, pause: Callable[[], None]) -> list[list[list[int]]]:
+        """The best plan found by weighing `budget` swaps (a step weighs more when more players are in conflict),
+        or as soon as nothing repeats."""
+        best = (self.cost, [[table[:] for table in round_] for round_ in self.tables])
+        last = step = restarts = 0  # the step that found the best plan (or restarted), the step, the restarts
+        while budget > 0:
+            step += 1
+            if best[0] == self.floor or len(self.sizes) < 2:
                 break
             if step % PAUSE_EVERY == 0:
                 pause()
-            round_ = tables[rng.randrange(len(tables))]
-            first = round_[rng.randrange(len(round_))]
-            a = rng.choice(first)
-            if heat:  # annealing: any partner in the other tables of the round
-                second = rng.choice([table for table in round_ if table is not first])
-                b = rng.choice(second)
-                delta = self._delta(first, a, b) + self._delta(second, b, a)
-            else:  # descent: the best partner (ties drawn at random)
-                delta, _, second, b = min((self._delta(first, a, b) + self._delta(table, b, a), rng.random(), table, b)
-                                          for table in round_ if table is not first for b in table)
-            if delta > 0 and (not heat or rng.random() >= math.exp(-delta / (heat * (1 - step / steps)))):
-                continue
-            self._move(first, a, b)
-            self._move(second, b, a)
-            if (len(first) == 4) != (len(second) == 4) and not fair(tables, self.played):
-                self._move(first, b, a)
-                self._move(second, a, b)
-                continue
-            self.cost += delta
+            if step - last > STUCK:
+                restarts += 1
+                self._restart(best[1] if restarts % 2 == 0 else None)
+                last = step
+            moves = self._moves(step, best[0])
+            budget -= len(moves) + len(self.players)
+            self.rng.shuffle(moves)  # ties in a random order
+            for delta, r, t, a, u, b in sorted(moves, key=lambda move: move[0]):
+                self._swap(r, t, a, u, b)
+                if (len(self.tables[r][t]) == 4) == (len(self.tables[r][u]) == 4) or fair(self.tables, self.played):
+                    self.cost += delta
+                    self.tabu[r][a, b] = self.tabu[r][b, a] = step + self.rng.randint(*TENURE)
+                    break
+                self._swap(r, t, b, u, a)
+                budget -= len(self.players)  # weighing `fair` costs about as much as a step
             if self.cost < best[0]:
-                best = (self.cost, [[table[:] for table in round_] for round_ in tables])
-        return best
+                best, last = (self.cost, [[table[:] for table in round_] for round_ in self.tables]), step
+        return best[1]
