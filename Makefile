@@ -64,6 +64,9 @@ vendor: ## refresh the front-end files (and the tests' axe-core) from the npm re
 	cp /tmp/htmx-vendor/package/dist/ext/hx-sse.min.js $(STATIC)/hx-sse-4.0.1.min.js
 	cd /tmp/htmx-vendor && npm pack --silent axe-core@4.14.1 && tar xzf axe-core-4.14.1.tgz
 	cp /tmp/htmx-vendor/package/axe.min.js tests/browser/vendor/axe-4.14.1.min.js  # browser tests only
+	cd /tmp/htmx-vendor && npm pack --silent @fontsource/noto-sans@5.3.0 && tar xzf fontsource-noto-sans-5.3.0.tgz
+	cp /tmp/htmx-vendor/package/files/noto-sans-latin-400-normal.woff scorekeeper/formats/fonts/  # the results card
+	cp /tmp/htmx-vendor/package/LICENSE scorekeeper/formats/fonts/OFL.txt
 
 bench: setup-dev ## replay, refresh and isolation benchmarks (they print numbers, assert nothing)
 	$(PY) bench/replay.py

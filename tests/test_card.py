@@ -41,15 +41,15 @@ def test_sixty_players_end_with_how_many_more():
 
 
 def test_hostile_and_long_names_are_cut_and_drawable():
-    rows = [card.CardRow(1, "W" * 200, "10 pt · 99"), card.CardRow(2, "Niccolò\u200b\x07 ⅓ 中", "6 pt · 80"),
+    rows = [card.CardRow(1, "W" * 200, "10 pt · 99"), card.CardRow(2, "Niccolò\u200b\x07 ⅓ Łukasz 中", "6 pt · 80"),
             card.CardRow(3, "=HYPERLINK(\"x\")", "3 pt · 10")]
     drawn = card.layout("—" * 100, "", "Standings", rows, "Segnapunti — score sheets", more)
     names = [t for t in drawn.texts if t.x == card.MARGIN + 80]
     assert names[0].text.endswith("…") and names[0].text.startswith("WWW")
     assert card.font(card.ROW).getlength(names[0].text) < card.WIDTH - 2 * card.MARGIN
-    # the letters the font lacks: plain, or "?"; the control and the zero-width space gone
-    assert names[1].text == "Niccolo 1/3 ?"
+    # an Italian name whole; the letters the font lacks plain, or "?"; the control and the zero-width space gone
+    assert names[1].text == "Niccolò 1/3 Lukasz ?"
     assert names[2].text == "=HYPERLINK(\"x\")"  # an image runs nothing: drawn as written
-    assert drawn.texts[0].text.startswith("---") and drawn.texts[0].text.endswith("…")
-    assert drawn.texts[-1].text == "Segnapunti - score sheets"
+    assert drawn.texts[0].text.startswith("———") and drawn.texts[0].text.endswith("…")
+    assert drawn.texts[-1].text == "Segnapunti — score sheets"
     assert card.render(drawn)[:8] == b"\x89PNG\r\n\x1a\n"

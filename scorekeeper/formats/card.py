@@ -1,9 +1,10 @@
 """The results card (#21): a PNG a player sends to the group chat — the title, the date, the podium and the
 final standings (as many rows as fit, then "+N more"), the app's name.
 
-Drawn with Pillow's own font (`ImageFont.load_default`, no font file to fetch): it lacks many letters (à, é,
-⅓), so a name is drawn with each missing letter as its plain form ("Niccolò" → "Niccolo") or "?", never as
-an empty box. `layout` decides every line from the texts alone (tested); `render` only draws it.
+Drawn in Noto Sans, its Latin subset (formats/fonts, from the npm registry's @fontsource/noto-sans, SIL Open
+Font License): every letter of Italian and Western European names (Niccolò, Zoë, Müller). A letter it lacks is
+drawn as its plain form ("Łukasz" → "Lukasz", "⅓" → "1/3") or "?", never as an empty box. `layout` decides every
+line from the texts alone (tested); `render` only draws it.
 """
 from __future__ import annotations
 
@@ -11,6 +12,7 @@ import io
 import unicodedata
 from dataclasses import dataclass
 from functools import cache
+from pathlib import Path
 from typing import Callable
 
 from PIL import Image, ImageDraw, ImageFont
@@ -21,7 +23,8 @@ MARGIN = 64
 GREEN, INK, MUTED, PAPER, RULE = "#1a5e3f", "#111111", "#555555", "#ffffff", "#d0d0d0"
 TITLE, DATE, PODIUM, ROW, FOOTER = 60, 34, 50, 34, 30  # font sizes in pixels
 ROW_STEP, PODIUM_STEP = 50, 78
-PLAIN = {"\u2044": "/", "—": "-", "–": "-", "−": "-", "×": "x"}  # what NFKD leaves to a letter the font lacks
+FONT = Path(__file__).parent / "fonts" / "noto-sans-latin-400-normal.woff"
+PLAIN = {"\u2044": "/", "Ł": "L", "ł": "l", "Đ": "D", "đ": "d"}  # a letter the font lacks, beyond NFKD
 
 
 @dataclass(frozen=True)
@@ -53,7 +56,7 @@ class Card:
 
 @cache
 def font(size: int):
-    return ImageFont.load_default(size=size)
+    return ImageFont.truetype(FONT, size)
 
 
 @cache
