@@ -44,6 +44,9 @@ def test_the_organiser_seats_eleven_players_and_sees_every_round(client):
         for table in round_["tables"]:
             assert f"Table {table['table']} {' '.join(table['players'])} not started" in words
     assert words.count("Table cards with QR codes") == 3
+    # the partite start from the table cards: the form by hand is folded, closed
+    assert re.search(r'<details class="attach" ><summary id="add-title">A partita seated by hand</summary>',
+                     page.get_data(as_text=True))
 
 
 def test_table_cards_carry_a_qr_code_per_table_that_opens_the_table(client):
