@@ -26,7 +26,7 @@ from fractions import Fraction
 
 from ..store import db as store
 from . import games
-from ..store.keys import find_key, new_id, new_key
+from ..store.keys import find_key, new_id, new_key, replace_key
 from ..rules import N_, VARIANTS, RuleError
 from ..rules.base import InvalidInput, StateConflict
 from ..rules.standings import Standing, tournament_standings
@@ -170,11 +170,7 @@ def rotate(db, access: Access, role) -> str:
         raise InvalidInput(N_("There is no link called “%(role)s”."), field="role", role=str(role)[:20])
     with store.write(db):
         _row(db, access.tournament_id)
-        db.execute("UPDATE tournament_keys SET revoked_at = ? WHERE tournament_id = ? AND role = ? "
-                   "AND revoked_at IS NULL", [store.now(), access.tournament_id, role])
-        key = new_key()
-        db["tournament_keys"].insert({"key": key, "tournament_id": access.tournament_id, "role": role,
-                                      "created_at": store.now()})
+        key = replace_key(db, "tournament_keys", access.tournament_id, role)
     return key
 
 
