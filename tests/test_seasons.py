@@ -6,7 +6,7 @@ from fractions import Fraction
 
 import pytest
 
-from scorekeeper.rules.base import StateConflict
+from scorekeeper.rules.base import InvalidInput, StateConflict
 from scorekeeper.rules.season import season_standings
 from scorekeeper.rules.standings import Standing
 from scorekeeper.service import games, seasons, tournaments
@@ -78,6 +78,34 @@ def test_refusals(client, db):
     for name in ("", "   ", "x" * 61, "A\x1b[2J", None):
         with pytest.raises(ValueError):
             seasons.create(db, name)
+
+
+def test_a_link_replaced(db):
+    """The old key of the role stops at once, the other role's key and another season's keep working."""
+    season_id, keys = seasons.create(db, "Stagione")
+    other_id, other_keys = seasons.create(db, "Altra")
+    who = seasons.authorize(db, season_id, keys["organiser"])
+    with pytest.raises(games.Forbidden, match="organiser"):
+        seasons.rotate(db, seasons.authorize(db, season_id, keys["view"]), "view")
+    for role in ("join", "scorer", None, ["view"]):
+        with pytest.raises(InvalidInput, match="no link called") as refused:
+            seasons.rotate(db, who, role)
+        assert refused.value.field == "role"
+    assert seasons.keys_of(db, season_id) == keys  # nothing changed
+    view = seasons.rotate(db, who, "view")
+    assert view not in keys.values() and seasons.keys_of(db, season_id) == {**keys, "view": view}
+    with pytest.raises(seasons.SeasonNotFound):
+        seasons.authorize(db, season_id, keys["view"])
+    assert seasons.authorize(db, season_id, view).role == "view"
+    organiser = seasons.rotate(db, who, "organiser")
+    with pytest.raises(seasons.SeasonNotFound):
+        seasons.authorize(db, season_id, keys["organiser"])
+    assert seasons.authorize(db, season_id, organiser).may_manage()
+    assert seasons.authorize(db, season_id, view).role == "view"
+    assert seasons.keys_of(db, other_id) == other_keys
+    live = db.execute("SELECT role, count(*) FROM season_keys WHERE season_id = ? AND revoked_at IS NULL "
+                      "GROUP BY role", [season_id]).fetchall()
+    assert sorted(live) == [("organiser", 1), ("view", 1)]
 
 
 def test_the_rule_alone():

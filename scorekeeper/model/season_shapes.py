@@ -6,7 +6,9 @@ from typing import Annotated, Literal
 
 from pydantic import BeforeValidator, Field, WithJsonSchema
 
+from ..rules import N_
 from ..rules import season as season_rules
+from ..rules.base import InvalidInput
 from .shapes import Answer, Body, text_schema
 
 
@@ -30,6 +32,18 @@ class SeasonTournament(Body):
 
     tournament: Annotated[str, Field(description="The tournament's id.", max_length=40)]
     key: Annotated[str, Field(description="One of the tournament's keys (organiser, view or join).", max_length=200)]
+
+
+def _season_role(value):
+    if value not in season_rules.ROLES:
+        raise InvalidInput(N_("There is no link called “%(role)s”."), field="role", role=str(value)[:20])
+    return value
+
+
+class RotateSeason(Body):
+    """Which of the season's links to replace."""
+
+    role: Annotated[Literal[season_rules.ROLES], BeforeValidator(_season_role)]
 
 
 class SeasonEvening(Answer):
@@ -74,4 +88,13 @@ class SeasonCreated(Answer):
     season: Season
 
 
-MODELS = [NewSeason, SeasonTournament, Season, SeasonCreated]
+class SeasonRotated(Answer):
+    """The new key, and every key and link of the season now."""
+
+    role: Literal[season_rules.ROLES]
+    key: str
+    keys: SeasonKeys
+    links: SeasonLinks
+
+
+MODELS = [NewSeason, SeasonTournament, RotateSeason, Season, SeasonCreated, SeasonRotated]

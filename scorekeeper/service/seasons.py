@@ -2,9 +2,10 @@
 their standings.
 
 A season has link keys like a tournament (no accounts, ≥128 random bits, compared in constant time):
-``organiser`` adds and removes tournaments, ``view`` reads the standings. A tournament is added by its id and
-one of its own keys (any: the season shows its standings, so adding it proves the right to see them). A
-tournament counts once it is over (`evening_over`): until then it is listed, not counted.
+``organiser`` adds and removes tournaments and replaces the links (`rotate`), ``view`` reads the standings. A
+tournament is added by its id and one of its own keys (any: the season shows its standings, so adding it proves
+the right to see them). A tournament counts once it is over (`evening_over`): until then it is listed, not
+counted.
 """
 from __future__ import annotations
 
@@ -13,11 +14,11 @@ import sqlite3
 from dataclasses import dataclass
 
 from ..rules import N_
-from ..rules.base import StateConflict
+from ..rules.base import InvalidInput, StateConflict
 from ..rules.season import ROLES, check_name, season_standings
 from ..rules.standings import Standing
 from ..store import db as store
-from ..store.keys import find_key, new_id, new_key
+from ..store.keys import find_key, new_id, new_key, replace_key
 from . import evenings, games, tournaments
 
 
@@ -98,6 +99,19 @@ def authorize(db, season_id, key) -> Access:
     if found is None:
         raise SeasonNotFound()
     return Access(season_id, found[1], found[0])
+
+
+def rotate(db, access: Access, role) -> str:
+    """Replace one of the season's links (organiser only); the old key stops working at once."""
+    if not access.may_manage():
+        raise games.Forbidden(N_("Only the season's organiser can change its links."))
+    if role not in ROLES:
+        raise InvalidInput(N_("There is no link called “%(role)s”."), field="role", role=str(role)[:20])
+    with store.write(db):
+        if db.execute("SELECT 1 FROM seasons WHERE id = ?", [access.season_id]).fetchone() is None:
+            raise SeasonNotFound()
+        key = replace_key(db, "season_keys", access.season_id, role)
+    return key
 
 
 def keys_of(db, season_id: str) -> dict:

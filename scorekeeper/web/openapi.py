@@ -340,6 +340,11 @@ def _season_paths() -> dict:
             "summary": "Take a tournament out of the season (organiser); the tournament itself is kept",
             "parameters": [SEASON_ID, TOURNAMENT_ID], "security": AUTH,
             "responses": {"200": season, **errors(*WRITES, 404)}}},
+        "/api/v1/seasons/{season_id}/keys/rotate": {"post": {
+            "summary": "Replace one of the season's links; the old key stops working at once (organiser)",
+            "parameters": [SEASON_ID], "security": AUTH, "requestBody": body(ref(season_shapes.RotateSeason)),
+            "responses": {"200": answer(ref(season_shapes.SeasonRotated), "The new key", "Cache-Control"),
+                          **errors(*WRITES, 404, 422)}}},
         "/api/v1/seasons/{season_id}/standings.csv": {"get": {
             "summary": "The season's standings as CSV: place, player, table points (exact and decimal), raw points, "
                        "evenings", "parameters": [SEASON_ID], "security": AUTH, "responses": csv}},

@@ -1,5 +1,5 @@
 """JSON API v1 for seasons (docs/rules/bid-exactly.md, "Season"): create one, add and remove its tournaments,
-read the summed standings, CSV.
+read the summed standings, CSV, replace a link.
 
 The tournament API's conventions (`tournament_api.py`): `Authorization: Bearer <key>` with one of the season's
 keys (organiser, view); an unknown season or a wrong key → 404; a key without the right → 403; errors as
@@ -80,6 +80,19 @@ def add_tournament(season_id):
 def remove_tournament(season_id, tournament_id):
     seasons.remove_tournament(get_db(), access(season_id), tournament_id)
     return respond(season_id)
+
+
+@bp.post("/<season_id>/keys/rotate")
+def rotate(season_id):
+    """Replace one of the season's links (organiser); the old key stops working at once."""
+    who = access(season_id)
+    data = body()
+    if who.may_manage():  # another key is refused as such (403), whatever it sent
+        shapes.check(season_shapes.RotateSeason, data)
+    key = seasons.rotate(get_db(), who, data.get("role"))
+    keys = seasons.keys_of(get_db(), season_id)
+    return (jsonify({"role": data.get("role"), "key": key, "keys": keys, "links": season_links(season_id, keys)}),
+            200, {"Cache-Control": "no-store"})
 
 
 @bp.get("/<season_id>/standings.csv")

@@ -1,5 +1,5 @@
-"""Season pages: create a season, its organiser's page (add a tournament by pasting its link, take one out) and
-the standings any of its keys shows. Plain forms and full pages; the service layer is `seasons.py`."""
+"""Season pages: create a season, its organiser's page (add a tournament by pasting its link, take one out, replace
+a link) and the standings any of its keys shows. Plain forms and full pages; the service layer is `seasons.py`."""
 from __future__ import annotations
 
 from flask import Blueprint, abort, make_response, redirect, render_template, request, url_for
@@ -12,7 +12,7 @@ from ..service import games, seasons
 from . import get_db, season_csv
 from .errors import message, status_of
 from .links import base_url
-from .tournament_pages import standing_rows
+from .tournament_pages import is_htmx, standing_rows
 
 bp = Blueprint("seasons", __name__)
 
@@ -35,13 +35,14 @@ def create():
     return redirect(url_for("seasons.open", season_id=season_id, key=keys["organiser"]), 303)
 
 
-def season_page(who: seasons.Access, status: int = 200, form=None, error: str | None = None):
+def season_page(who: seasons.Access, status: int = 200, form=None, error: str | None = None,
+                notice: str | None = None, links_error: str | None = None):
     """The organiser's page (the add form, a remove button per tournament, the links) or the standings alone."""
     season = seasons.load(get_db(), who.season_id)
     keys = seasons.keys_of(get_db(), who.season_id) if who.may_manage() else {}
     response = make_response(render_template(
         "season.html", season=season, who=who, standings=standing_rows(season.standings), form=form or {},
-        error=error, max_name=MAX_SEASON_NAME,
+        error=error, max_name=MAX_SEASON_NAME, notice=notice, links_error=links_error,
         view_link=base_url() + url_for("seasons.open", season_id=season.id, key=keys["view"]) if keys else None,
         csv_link=url_for("seasons.standings_csv", season_id=season.id, key=who.key)), status)
     response.headers["Cache-Control"] = "no-store"
@@ -50,7 +51,9 @@ def season_page(who: seasons.Access, status: int = 200, form=None, error: str | 
 
 @bp.get("/s/<season_id>/<key>", endpoint="open")
 def open_page(season_id, key):
-    return season_page(seasons.authorize(get_db(), season_id, key))
+    who = seasons.authorize(get_db(), season_id, key)
+    rotated = who.may_manage() and request.args.get("rotated") in seasons.ROLES
+    return season_page(who, notice=gettext("The old link no longer works. Share the new one.") if rotated else None)
 
 
 @bp.get("/s/<season_id>/<key>/standings.csv")
@@ -90,3 +93,22 @@ def remove_tournament(season_id, key, tournament_id):
     except games.NotFound:
         abort(404)
     return redirect(url_for("seasons.open", season_id=season_id, key=key), 303)
+
+
+@bp.post("/s/<season_id>/<key>/rotate")
+def rotate(season_id, key):
+    """The organiser replaces one of the season's links; the old one stops working at once."""
+    who = _organiser(season_id, key)
+    role = request.form.get("role")
+    try:
+        new_key = seasons.rotate(get_db(), who, role)
+    except RuleError as error:
+        return season_page(who, status_of(error), links_error=message(error))
+    if role == "organiser":  # this very page's address just stopped working: move to the new one
+        key = new_key
+    target = url_for("seasons.open", season_id=season_id, key=key, rotated=role)
+    if is_htmx():  # the form asked for a confirmation through htmx: the whole page moves on
+        response = make_response("", 204)
+        response.headers["HX-Redirect"] = target
+        return response
+    return redirect(target, 303)

@@ -28,7 +28,7 @@ NAMED = ["Error", "Error*", "Error", "NewWist", "Created", "PredictionsGame", "B
          "PiquetHandBody", "PiquetHandBody", "PiquetResult", "PiquetGame", "NewTournament", "TournamentCreated",
          "Tournament", "NewPartita", "AttachPartita", "PartitaAdded", "RotateTournament", "TournamentRotated",
          "Roster", "Seating", "RosterPlayer", "SwapSeats", "StartTable",
-         "NewSeason", "SeasonCreated", "SeasonTournament", "Season"]
+         "NewSeason", "SeasonCreated", "SeasonTournament", "Season", "RotateSeason", "SeasonRotated"]
 
 
 def examples() -> list[tuple[str, object]]:
@@ -155,6 +155,20 @@ def test_a_tournament_its_partite_and_its_links(api):
     conforms(rotated.get_json(), "TournamentRotated")
     read = client.get(f"/api/v1/tournaments/{tid}", headers=api.headers(organiser))
     conforms(read.get_json(), "Tournament")
+
+
+def test_a_season_link_replaced_as_the_example_says(api):
+    client = api.client
+    made = client.post("/api/v1/seasons", json=request(NAMED.index("NewSeason")))
+    assert made.status_code == 201
+    conforms(made.get_json(), "SeasonCreated")
+    sid, keys = made.get_json()["id"], made.get_json()["keys"]
+    sent = request(NAMED.index("RotateSeason"))
+    rotated = client.post(f"/api/v1/seasons/{sid}/keys/rotate", json=sent, headers=api.headers(keys["organiser"]))
+    assert rotated.status_code == 200, rotated.get_json()
+    conforms(rotated.get_json(), "SeasonRotated")
+    assert rotated.get_json()["role"] == sent["role"] == request(NAMED.index("SeasonRotated"))["role"]
+    assert client.get(f"/api/v1/seasons/{sid}", headers=api.headers(keys[sent["role"]])).status_code == 404
 
 
 def test_a_club_evening_seated_as_the_examples_say(api):

@@ -136,3 +136,59 @@ def test_the_pages_without_javascript(client):
     remove = f"{page}/tournaments/{october['id']}/remove"
     assert client.post(remove).status_code == 303
     assert "Bartolomeo" not in client.get(page).get_data(as_text=True)
+
+
+def test_a_link_replaced_through_the_api(client, organiser):
+    def rotate(role, key=None, body=None):
+        return client.post(f"/api/v1/seasons/{organiser.id}/keys/rotate", json={"role": role} if body is None else body,
+                           headers={"Authorization": f"Bearer {key or organiser.keys['organiser']}"})
+
+    organiser.refused(rotate("view", organiser.keys["view"]), 403, "forbidden")
+    for body in ({"role": "join"}, {}, {"role": 1}, {"role": "view", "seat": 1}):
+        refused = rotate(None, body=body)
+        organiser.refused(refused, 422, "invalid_input")
+        assert refused.get_json()["error"]["field"] in ("role", "seat")
+    assert rotate(None, body={"role": "join"}).get_json()["error"]["field"] == "role"
+    assert client.post("/api/v1/seasons/nope/keys/rotate", json={"role": "view"},
+                       headers=organiser.headers()).status_code == 404
+    for role in ("view", "organiser"):
+        response = rotate(role)
+        assert response.status_code == 200 and response.headers["Cache-Control"] == "no-store"
+        body = response.get_json()
+        assert body["role"] == role and body["key"] != organiser.keys[role] and body["keys"][role] == body["key"]
+        assert body["links"][role].endswith(f"/s/{organiser.id}/{body['key']}")
+        assert body["links"]["csv"].endswith(f"/s/{organiser.id}/{body['keys']['view']}/standings.csv")
+        old = organiser.keys[role]
+        assert client.get(f"/api/v1/seasons/{organiser.id}", headers={"Authorization": f"Bearer {old}"}
+                          ).status_code == 404  # the old key stopped at once
+        assert client.get(f"/s/{organiser.id}/{old}").status_code == 404
+        assert rotate("view", old).status_code == 404
+        other = "organiser" if role == "view" else "view"
+        assert body["keys"][other] == organiser.keys[other] and organiser.get(other).status_code == 200
+        organiser.keys = body["keys"]
+
+
+def test_a_link_replaced_from_the_organiser_page(client, organiser):
+    page = f"/s/{organiser.id}/{organiser.keys['organiser']}"
+    html = client.get(page).get_data(as_text=True)
+    assert html.count(f'action="{page}/rotate"') == 2 and 'hx-confirm="Make a new link?' in html
+    assert "/rotate" not in client.get(f"/s/{organiser.id}/{organiser.keys['view']}").get_data(as_text=True)
+    assert client.post(f"/s/{organiser.id}/{organiser.keys['view']}/rotate", data={"role": "view"}).status_code == 404
+    refused = client.post(page + "/rotate", data={"role": "join"})
+    assert refused.status_code == 422 and "There is no link called" in refused.get_data(as_text=True)
+    response = client.post(page + "/rotate", data={"role": "view"})
+    assert response.status_code == 303 and response.headers["Location"].startswith(page + "?")
+    shown = client.get(response.headers["Location"]).get_data(as_text=True)
+    assert "The old link no longer works" in shown and organiser.keys["view"] not in shown
+    assert client.get(f"/s/{organiser.id}/{organiser.keys['view']}").status_code == 404
+    moved = client.post(page + "/rotate", data={"role": "organiser"})
+    assert moved.status_code == 303 and organiser.keys["organiser"] not in moved.headers["Location"]
+    assert client.get(page).status_code == 404
+    assert client.post(page + "/rotate", data={"role": "view"}).status_code == 404
+    assert "The old link no longer works" in client.get(moved.headers["Location"]).get_data(as_text=True)
+    htmx = client.post(moved.headers["Location"].split("?")[0] + "/rotate", data={"role": "view"},
+                       headers={"HX-Request": "true"})
+    assert htmx.status_code == 204 and htmx.headers["HX-Redirect"].startswith(moved.headers["Location"].split("?")[0])
+    cross = client.post(moved.headers["Location"].split("?")[0] + "/rotate", data={"role": "view"},
+                        headers={"Origin": "https://evil.example", "Sec-Fetch-Site": "cross-site"})
+    assert cross.status_code == 403

@@ -252,7 +252,10 @@ class Season:
     def state(self):
         response = self.api.client.get(f"/api/v1/seasons/{self.id}", headers=self.headers("view"))
         assert response.status_code == 200
-        return db_counts(self.app), response.get_json()
+        with sqlite3.connect(self.app.config["SCOREKEEPER_DATABASE"]) as conn:  # a refusal replaces no link
+            live = conn.execute("SELECT role, key FROM season_keys WHERE season_id = ? AND revoked_at IS NULL "
+                                "ORDER BY role", [self.id]).fetchall()
+        return db_counts(self.app), response.get_json(), live
 
 
 class Database:
@@ -702,12 +705,16 @@ def seasons(api, app):
 
 
 @FORMS
-@given(data=st.data(), role=SEASON_ROLES, which=st.sampled_from(["inside", "outside", "other"]), remove=st.booleans())
-def test_fuzz_season_forms(seasons, data, role, which, remove):
-    """Adding a tournament by its link, taking one out: never a 5xx, a refusal changes nothing."""
+@given(data=st.data(), role=SEASON_ROLES, which=st.sampled_from(["inside", "outside", "other"]),
+       action=st.sampled_from(["add", "remove", "rotate"]), htmx=st.booleans())
+def test_fuzz_season_forms(seasons, data, role, which, action, htmx):
+    """Adding a tournament by its link, taking one out, replacing a link: never a 5xx, a refusal changes nothing."""
     def tournament(s):
         return {"inside": s.inside, "outside": s.outside}.get(which, {"id": "nope", "keys": {"view": "nope"}})
-    if remove:
+    if action == "rotate":
+        body = draw_form(data, {"role": st.sampled_from(["organiser", "view", "join", ""])})
+        post(seasons, lambda s: f"/s/{s.id}/{s.key(role)}/rotate", body, htmx)
+    elif action == "remove":
         body = draw_form(data, {"link": ODD})  # the remove button posts nothing: anything sent is ignored
         post(seasons, lambda s: f"/s/{s.id}/{s.key(role)}/tournaments/{tournament(s)['id']}/remove", body)
     else:
@@ -733,6 +740,7 @@ FUZZED = {"/new", "/g/<game_id>/<key>/bid", "/g/<game_id>/<key>/hands/<int:numbe
           "/t/<tournament_id>/<key>/seating/arrive", "/t/<tournament_id>/<key>/seating/swap",
           "/t/<tournament_id>/<key>/seating/start",
           "/seasons/new", "/s/<season_id>/<key>/tournaments", "/s/<season_id>/<key>/tournaments/<tournament_id>/remove",
+          "/s/<season_id>/<key>/rotate",
           "/g/<game_id>/<key>/hands/<int:number>/confirm", "/g/<game_id>/<key>/hands/<int:number>/reopen",
           "/t/<tournament_id>/<key>/games/<game_id>/hands/<int:number>/reopen",
           "/house-rules/<set_id>/start", "/house-rules/<set_id>/delete", "/g/<game_id>/<key>/house-rules"}

@@ -1,5 +1,5 @@
 """Schemathesis against the OpenAPI document (issues 8 and 17): every operation, on a real game of every
-registered variant in three states (fresh, mid-way, finished), and on a real tournament.
+registered variant in three states (fresh, mid-way, finished), on a real tournament and on a real season.
 
 For a game of one family the document is the one the server generates for that family
 (`document(family)`: its hand body, its bid body if it has bidding), so what is generated is what such
@@ -100,6 +100,9 @@ class Subjects:
                                         headers={"Authorization": f"Bearer {self.tournament_keys['organiser']}"}).json
         assert "keys" in self.partita
         self.seat_evening()
+        made = self.client.post("/api/v1/seasons", json={"name": "Schema"})
+        assert made.status_code == 201
+        self.season_id, self.season_keys = made.json["id"], made.json["keys"]
 
     def seat_evening(self):
         """A club evening seated by the app, not begun (#21): what the roster and seating operations act on."""
@@ -130,12 +133,15 @@ class Subjects:
 
     def aim(self, case, variant_id: str | None, choice: int, state: str) -> Subject | None:
         """Point the case at a real subject (choice 0–4: the scorer's key (0–2), the view key or seat 0's; the
-        organiser's, join or view) or leave what was generated (5: mostly 404)."""
+        organiser's, join or view; the season's organiser or view) or leave what was generated (5: mostly 404)."""
         params = case.path_parameters if case.path_parameters is not None else {}
         if choice == 5:
             return None
         choice = max(0, choice - 2)  # the scorer's (organiser's) key three times in five: the one that may write
-        if "tournament_id" in params and ("/roster" in case.path or "/seating/" in case.path):
+        if "season_id" in params:  # a real season (a tournament to take out of it is left as generated: 404)
+            params["season_id"] = self.season_id
+            key = self.season_keys[("organiser", "view", "view")[choice]]
+        elif "tournament_id" in params and ("/roster" in case.path or "/seating/" in case.path):
             params["tournament_id"] = self.evening_id
             key = self.evening_keys[("organiser", "join", "view")[choice]]
             if choice == 0:
@@ -175,7 +181,9 @@ class Subjects:
             self.seat_evening()  # the next example finds it as new
         elif case.path.endswith("/keys/rotate"):
             keys = response.json()["keys"]
-            if "tournament_id" in (case.path_parameters or {}):
+            if "season_id" in (case.path_parameters or {}):
+                self.season_keys = keys
+            elif "tournament_id" in (case.path_parameters or {}):
                 self.tournament_keys = keys
             elif subject is not None:
                 subject.keys = keys
@@ -226,7 +234,8 @@ DECLARED = {"/api/v1/games/{game_id}/hands/{n}": lambda family: FAMILIES[family]
             "/api/v1/tournaments/{tournament_id}/seating/swap": lambda family: shapes.SwapSeats,
             "/api/v1/tournaments/{tournament_id}/seating/start": lambda family: shapes.StartTable,
             "/api/v1/seasons": lambda family: season_shapes.NewSeason,
-            "/api/v1/seasons/{season_id}/tournaments": lambda family: season_shapes.SeasonTournament}
+            "/api/v1/seasons/{season_id}/tournaments": lambda family: season_shapes.SeasonTournament,
+            "/api/v1/seasons/{season_id}/keys/rotate": lambda family: season_shapes.RotateSeason}
 
 
 def declared_accepts(path: str, family: str | None, body) -> None:
