@@ -9,7 +9,7 @@ from tests.test_seasons import OCTOBER
 from .conftest import phone_context
 
 WIDE = "() => document.documentElement.scrollWidth"
-SMALL_TAPS = """() => [...document.querySelectorAll('button, a.button, input')]
+SMALL_TAPS = """() => [...document.querySelectorAll('button, a.button, input:not([type=hidden])')]
     .filter(el => el.getBoundingClientRect().height < 44).map(el => el.outerHTML.slice(0, 80))"""
 
 

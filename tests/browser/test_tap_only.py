@@ -125,18 +125,29 @@ def test_the_tricks_pad_offers_no_more_than_is_left(live_server, browser):
 
 
 def test_a_double_tap_records_one_bid(live_server, browser):
-    """Two taps on "2" 150 ms apart: Alessandra bids 2; the second tap does not become Bartolomeo's bid."""
-    status, created = request(live_server, "POST", "/api/v1/games",
-                              body={"variant": "wist", "players": PLAYERS, "first_dealer": 3})
+    """Two taps on "2" 150 ms apart: Alessandra bids 2; the second tap does not become Bartolomeo's bid.
+
+    The pads take no tap for 300 ms after they are drawn (static/live.js), so the two taps must both be made
+    within 300 ms of the first: on a starved machine the second can come later (seen once in CI, 7 recorded for
+    Bartolomeo, as a real phone would rightly record a second tap half a second later). Such a try proves
+    nothing and is made again with a new game."""
     context = phone_context(browser, viewport={"width": 360, "height": 740}, real_pause=True)
     page = context.new_page()
-    page.goto(f"{live_server}/g/{created['id']}/{created['keys']['scorer']}")
-    expect(page.locator(".pad-form .who")).to_have_text("Alessandra bids")
-    box = pad_button(page, 2).bounding_box()
-    x, y = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
-    page.mouse.click(x, y)
-    page.wait_for_timeout(150)
-    page.mouse.click(x, y)
+    for _ in range(3):
+        status, created = request(live_server, "POST", "/api/v1/games",
+                                  body={"variant": "wist", "players": PLAYERS, "first_dealer": 3})
+        page.goto(f"{live_server}/g/{created['id']}/{created['keys']['scorer']}")
+        expect(page.locator(".pad-form .who")).to_have_text("Alessandra bids")
+        box = pad_button(page, 2).bounding_box()
+        x, y = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+        start = time.monotonic()
+        page.mouse.click(x, y)
+        page.wait_for_timeout(150)
+        page.mouse.click(x, y)
+        if time.monotonic() - start < 0.3:
+            break
+    else:
+        pytest.skip("this machine could not make two taps within 300 ms in three tries")
     expect(page.locator(".pad-form .who")).to_have_text("Bartolomeo bids")
     page.wait_for_timeout(600)
     status, game = request(live_server, "GET", f"/api/v1/games/{created['id']}", created["keys"]["scorer"])
