@@ -20,6 +20,7 @@ from .downloads import csv_download, game_csv
 from .entries import REPLAYED, entering
 from .errors import message, status_of
 from .guard import safe_next
+from .htmx import go_to, is_htmx
 from .home import home_games
 from .labels import FOLD_RULES_AFTER, chosen_options, variant_name
 from .confirm_view import confirm_panel
@@ -30,10 +31,6 @@ from ..model.confirmation import confirmation
 from ..model.turns import taking_turns
 
 bp = Blueprint("pages", __name__)
-
-
-def is_htmx() -> bool:
-    return request.headers.get("HX-Request") == "true"
 
 
 # -- home and language ------------------------------------------------------------------------
@@ -413,12 +410,7 @@ def rotate(game_id, key):
     role, seat = request.form.get("role"), request.form.get("seat", type=whole)
     new_key = games.rotate(get_db(), who, role, seat)
     if role == "scorer":  # this very page's link just stopped working: move to the new one
-        target = url_for("pages.share", game_id=game_id, key=new_key)
-        if is_htmx():
-            response = make_response("", 204)
-            response.headers["HX-Redirect"] = target
-            return response
-        return redirect(target, 303)
+        return go_to(url_for("pages.share", game_id=game_id, key=new_key))
     return _share(who, loaded, notice=gettext("The old link no longer works. Share the new code."))
 
 

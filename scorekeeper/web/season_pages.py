@@ -11,8 +11,9 @@ from ..rules.season import MAX_SEASON_NAME
 from ..service import games, seasons
 from . import get_db, season_csv
 from .errors import message, status_of
+from .htmx import go_to
 from .links import base_url
-from .tournament_pages import is_htmx, standing_rows
+from .tournament_pages import standing_rows
 
 bp = Blueprint("seasons", __name__)
 
@@ -106,9 +107,4 @@ def rotate(season_id, key):
         return season_page(who, status_of(error), links_error=message(error))
     if role == "organiser":  # this very page's address just stopped working: move to the new one
         key = new_key
-    target = url_for("seasons.open", season_id=season_id, key=key, rotated=role)
-    if is_htmx():  # the form asked for a confirmation through htmx: the whole page moves on
-        response = make_response("", 204)
-        response.headers["HX-Redirect"] = target
-        return response
-    return redirect(target, 303)
+    return go_to(url_for("seasons.open", season_id=season_id, key=key, rotated=role))

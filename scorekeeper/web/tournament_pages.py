@@ -24,6 +24,7 @@ from ..rules.torneo import WHIST_TORNEO
 from . import devices
 from .downloads import csv_download
 from .errors import message, status_of
+from .htmx import go_to, is_htmx
 from .links import base_url
 from .links import links as game_links
 from .mixed import mixed
@@ -36,10 +37,6 @@ bp = Blueprint("tournaments", __name__)
 
 SCHEME_OPTION = tournaments.SCHEME
 GAMES = tournaments.GAMES  # the games a tournament may play (#23)
-
-
-def is_htmx() -> bool:
-    return request.headers.get("HX-Request") == "true"
 
 
 def remember(tournament_id: str, key: str, role: str, name: str) -> None:
@@ -372,9 +369,4 @@ def rotate(tournament_id, key):
     if role == "organiser":  # this very page's address just stopped working: move to the new one
         remember(tournament_id, new_key, "organiser", tournaments.load(get_db(), tournament_id).name)
         key = new_key
-    target = url_for("tournaments.open", tournament_id=tournament_id, key=key, rotated=role)
-    if is_htmx():  # the form asked for a confirmation through htmx: the whole page moves on
-        response = make_response("", 204)
-        response.headers["HX-Redirect"] = target
-        return response
-    return redirect(target, 303)
+    return go_to(url_for("tournaments.open", tournament_id=tournament_id, key=key, rotated=role))
