@@ -20,10 +20,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from replay import legal_bids  # noqa: E402
-from refresh import some_tricks  # noqa: E402
+from refresh import bench_app, some_tricks  # noqa: E402
 
-from scorekeeper import create_app  # noqa: E402
-from scorekeeper.store import db as store  # noqa: E402
 from scorekeeper.service import games  # noqa: E402
 
 PLAYERS, ROUNDS = 60, 8
@@ -54,11 +52,7 @@ def timed(client, label: str, path: str, headers=None, reads: int = 10) -> None:
 
 def main() -> None:
     with tempfile.TemporaryDirectory() as folder:
-        app = create_app({"SCOREKEEPER_DATABASE": str(Path(folder) / "bench.sqlite3"), "SECRET_KEY": "bench",
-                          "PUBLIC_URL": ""})
-        db = store.connect(app.config["SCOREKEEPER_DATABASE"])
-        store.migrate(db)
-        client = app.test_client()
+        db, client = bench_app(folder)
         made = client.post("/api/v1/tournaments", json={"name": "Serata grande"}).get_json()
         tid, keys = made["id"], made["keys"]
         organiser = {"Authorization": f"Bearer {keys['organiser']}"}

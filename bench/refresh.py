@@ -33,6 +33,15 @@ PHONE = {"Accept-Encoding": "gzip, deflate, br", "Accept-Language": "it"}
 REFRESH = {**PHONE, "HX-Request": "true", "X-Live-Refresh": "1"}
 
 
+def bench_app(folder: str):
+    """The app on a new database in `folder`: (the database, a test client)."""
+    app = create_app({"SCOREKEEPER_DATABASE": str(Path(folder) / "bench.sqlite3"), "SECRET_KEY": "bench",
+                      "PUBLIC_URL": ""})
+    db = store.connect(app.config["SCOREKEEPER_DATABASE"])
+    store.migrate(db)
+    return db, app.test_client()
+
+
 def half_a_game(db, variant, players, rng):
     """Half the hands scored, the next one with two bids in: the sheet mid-way."""
     loaded, keys = games.create(db, variant, players, 0, {})
@@ -99,11 +108,7 @@ def roles(keys):
 
 def main():
     with tempfile.TemporaryDirectory() as folder:
-        app = create_app({"SCOREKEEPER_DATABASE": str(Path(folder) / "bench.sqlite3"), "SECRET_KEY": "bench",
-                          "PUBLIC_URL": ""})
-        db = store.connect(app.config["SCOREKEEPER_DATABASE"])
-        store.migrate(db)
-        client = app.test_client()
+        db, client = bench_app(folder)
         for variant, players in (("wist-cagliari", NAMES[:4]), ("wist", NAMES)):
             game_id, keys, _, title = half_a_game(db, variant, players, random.Random(7))
             version = store.version(db, game_id)
