@@ -57,7 +57,7 @@ messages: setup ## after changing user-facing text: extract, update and compile 
 	$(VENV)/bin/pybabel --quiet update -w 100 -i $(CATALOGUES)/messages.pot -d $(CATALOGUES)
 	$(VENV)/bin/pybabel --quiet compile -d $(CATALOGUES)
 
-STATIC := scorekeeper/static
+STATIC := static
 vendor: ## refresh the front-end files (and the tests' axe-core) from the npm registry
 	cd /tmp && rm -rf htmx-vendor && mkdir htmx-vendor && cd htmx-vendor && npm pack --silent htmx.org@4.0.1 && tar xzf htmx.org-4.0.1.tgz
 	cp /tmp/htmx-vendor/package/dist/htmx.min.js $(STATIC)/htmx-4.0.1.min.js

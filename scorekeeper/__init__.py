@@ -11,9 +11,20 @@ from .store.db import connect, migrate
 from .model.settings import read as read_settings
 
 
+PACKAGE = Path(__file__).parent
+
+
+def shipped(name: str) -> Path:
+    """A folder the server serves (`templates`, `static`, `docs`). The checkout keeps it at its top level, as
+    the project's design card draws it; a built wheel maps it into the package (pyproject.toml's
+    `package-dir`), so an installed `segnapunti` needs no checkout."""
+    inside = PACKAGE / name
+    return inside if inside.is_dir() else PACKAGE.parent / name
+
+
 def create_app(config: dict | None = None) -> Flask:
-    """The app; its templates, static files, catalogues and documents travel inside the package."""
-    app = Flask(__name__)
+    """The app; its catalogues travel inside the package, its templates, static files and documents beside it."""
+    app = Flask(__name__, template_folder=shipped("templates"), static_folder=shipped("static"))
     settings = read_settings()  # a bad value stops here, naming the variable
     app.config.update(
         SCOREKEEPER_DATABASE=settings.scorekeeper_database,

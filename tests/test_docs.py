@@ -1,6 +1,6 @@
 """The project carries its own documentation: nothing may point outside the repository.
 
-- No tracked file of README.md, docs/ or scorekeeper/ (templates included) mentions the old out-of-tree
+- No tracked file of README.md, app.py, docs/, scorekeeper/, templates/ or static/ mentions the old out-of-tree
   documents (`../shared`, `shared/RULES.md`, `shared/API.md`).
 - Every relative Markdown link in README.md and docs/**/*.md leads to a file of this repository,
   and, when it names a heading of a Markdown page (`page.md#heading`), to a heading that exists.
@@ -16,7 +16,7 @@ from urllib.parse import unquote, urlsplit
 import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
-CHECKED = ("README.md", "docs", "scorekeeper")
+CHECKED = ("README.md", "app.py", "docs", "scorekeeper", "templates", "static")
 OUTSIDE = ("../shared", "shared/RULES.md", "shared/API.md")
 
 

@@ -17,10 +17,11 @@ from flask_babel import get_locale
 from markupsafe import Markup
 from werkzeug.security import safe_join
 
+from .. import shipped
 from . import LANGUAGES
 
 ALIGNED = re.compile(r'style="text-align: (left|right|center);"')
-DOCS = Path(__file__).resolve().parents[1] / "docs"  # the repository's docs/, carried by the package
+DOCS = shipped("docs")  # the repository's docs/, carried by an installed package
 
 bp = Blueprint("docs", __name__)
 

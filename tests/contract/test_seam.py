@@ -12,6 +12,7 @@ from pathlib import Path
 
 import pytest
 
+from scorekeeper import shipped
 from scorekeeper.families import FAMILIES, Family, family_of
 from scorekeeper.rules import VARIANTS
 
@@ -100,12 +101,12 @@ def test_every_option_and_value_has_a_name(variant_id):
 
 
 def test_every_family_is_a_declaration_with_its_templates():
-    templates = PACKAGE / "templates"
+    templates = shipped("templates")
     for family in FAMILIES.values():
         assert isinstance(family, Family)
         for partial in ("entry.html", "grid.html", "edit.html", "ranking.html"):
             assert (templates / family.id / partial).is_file(), f"{family.id} lacks {partial}"
-        assert (PACKAGE / "docs" / family.rules).is_file(), family.rules
+        assert (shipped("docs") / family.rules).is_file(), family.rules
 
 
 def test_two_families_never_name_one_option_two_ways():
