@@ -52,6 +52,9 @@ def test_a_seat_looping_confirm_and_reopen_is_stopped_after_three_confirmations(
     assert refused["error"]["message"] == ("Hand 1 was confirmed 3 times already, and reopened each time: it stays "
                                            "open, the scorer can still correct it, but it can no longer be "
                                            "confirmed.")
+    italian = api.client.post(f"/api/v1/games/{game['id']}/hands/1/confirm", json={"version": 8},
+                              headers=api.headers(seat, **{"Accept-Language": "it"}))
+    assert italian.get_json()["error"]["message"].startswith("La mano 1 è già stata confermata 3 volte")
     assert {(status, code) for status, code, _ in answers[6::2]} == {(409, "too_many_changes")}
     assert {(status, code) for status, code, _ in answers[7::2]} == {(409, "conflict")}  # nothing to reopen
     read = api.get(game["id"], scorer).get_json()
@@ -117,8 +120,8 @@ def share_links(phone, game_id: str, scorer: str) -> dict:
     return {int(seat) if seat else role: path for role, seat, path in found}
 
 
-def shown(phone, path: str) -> str:
-    response = phone.get(path)
+def shown(phone, path: str, language: str = "en") -> str:
+    response = phone.get(path, headers={"Accept-Language": language})
     assert response.status_code == 200
     return html.unescape(response.get_data(as_text=True))
 
@@ -138,6 +141,9 @@ def test_a_confirmation_on_the_scorers_phone_says_so_everywhere(app, client):
         assert "confirmed " + ON_SCORERS_PHONE in page, path
     history = shown(phone, f"/g/{game_id}/{scorer}/hands/1/history")
     assert "confirmed the hand " + ON_SCORERS_PHONE in history
+    assert "confermata sul telefono del segnapunti" in shown(phone, f"/g/{game_id}/{scorer}", "it")
+    italian = shown(phone, f"/g/{game_id}/{scorer}/hands/1/history", "it")
+    assert "ha confermato la mano sul telefono del segnapunti" in italian
     assert f"/g/{game_id}/{scorer}" in shown(phone, "/")  # the phone's list keeps the scorer's link
 
 
@@ -205,3 +211,7 @@ def test_the_tournament_pages_count_the_confirmations_on_the_scorers_phone(app, 
     assert "1 hand confirmed " + ON_SCORERS_PHONE in tv
     organisers = shown(script.client, f"/t/{made['id']}/{organiser}")
     assert "Hand 1 was confirmed " + ON_SCORERS_PHONE in organisers
+    tv = shown(script.client, f"/t/{made['id']}/{made['keys']['view']}", "it")
+    assert "1 mano confermata sul telefono del segnapunti" in tv
+    organisers = shown(script.client, f"/t/{made['id']}/{organiser}", "it")
+    assert "La mano 1 è stata confermata sul telefono del segnapunti" in organisers
