@@ -221,7 +221,8 @@ def _caught_up(db, kept: Loaded) -> Loaded | None:
 
 
 # -- the games this process replayed -----------------------------------------------------------------
-CACHED_EVENTS = 40_000  # about 50 MB at the most: eight games at the cap of 5,000 events, or hundreds of usual ones
+CACHED_EVENTS = 40_000  # about 50 MB at the most: eight games at the cap of 5,000 changes (four with as many
+# confirmations and reopenings besides, #33), or hundreds of usual ones
 
 
 class Replayed:
