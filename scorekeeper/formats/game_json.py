@@ -34,8 +34,10 @@ def game_json(loaded: Loaded, access: Access | None) -> dict:
 
 
 def confirmation_json(loaded: Loaded) -> dict:
-    """Which complete hands are still to confirm, and who confirmed the others when (#21)."""
+    """Which complete hands are still to confirm, and who confirmed the others when (#21), and whether on the
+    phone that holds the scorer's link (#33)."""
     marks, players = confirmation(loaded), loaded.state.players
     return {"on": marks.on, "unconfirmed": list(marks.unconfirmed),
             "confirmed": [{"hand": mark.hand, "by": players[mark.seat] if mark.seat is not None else None,
-                           "at": mark.at} for _, mark in sorted(marks.confirmed.items())]}
+                           "at": mark.at, "on_scorers_phone": mark.on_scorers_phone}
+                          for _, mark in sorted(marks.confirmed.items())]}

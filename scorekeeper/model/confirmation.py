@@ -4,10 +4,16 @@ A game created with `confirmation` on asks for every complete hand (its result i
 on another player's own phone. A `confirm` event marks a hand confirmed; a `reopen` event (a player's phone,
 or the tournament's organiser) or any change that touches the hand makes it unconfirmed again. While a hand is
 confirmed it is locked: the service refuses a change or an undo that would alter its record or its scores.
+
+A confirmation made on the phone that holds the game's scorer link (the table's phone passed to the opponent)
+says so (`where`: `SCORERS_PHONE` in its payload), wherever it is shown (#33). A hand is confirmed at most
+`CONFIRMATIONS_PER_HAND` times: a seat looping confirm and reopen stops there, and the hand stays open for the
+scorer to correct.
 Pure: no database, no Flask.
 """
 from __future__ import annotations
 
+from collections import Counter
 from dataclasses import dataclass
 
 from ..rules.base import N_, StateConflict
@@ -29,12 +35,19 @@ class StaleHand(StateConflict):
     code = "stale_hand"
 
 
+SCORERS_PHONE = "scorer's phone"  # a confirmation's `where` when made on the phone that holds the scorer's link
+# The first confirmation and two rounds of reopen, correct, confirm: a table never needs more, and a seat looping
+# confirm/reopen adds at most 6 marks to a hand (the marks' own budget, `store.append_events`, holds the rest).
+CONFIRMATIONS_PER_HAND = 3
+
+
 @dataclass(frozen=True)
 class Confirmed:
     hand: int
     seat: int | None  # who confirmed it
     at: str  # when (ISO time, UTC)
     scores: list | None  # the hand's scores as confirmed: what no later change may alter
+    on_scorers_phone: bool = False  # made on the phone that holds the scorer's link: every page says so
 
 
 @dataclass(frozen=True)
@@ -42,6 +55,12 @@ class Confirmation:
     on: bool
     confirmed: dict[int, Confirmed]  # by hand number, the confirmations standing
     unconfirmed: tuple[int, ...]  # the complete hands still to confirm, in order
+    closed: tuple[int, ...] = ()  # those of them confirmed CONFIRMATIONS_PER_HAND times already: no more
+
+    @property
+    def to_ask(self) -> tuple[int, ...]:
+        """The hands a player's phone asks to confirm: those still to confirm that can be."""
+        return tuple(number for number in self.unconfirmed if number not in self.closed)
 
 
 def asked(events: list[dict]) -> bool:
@@ -60,7 +79,7 @@ def standing_marks(events: list[dict]) -> dict[int, Confirmed]:
         payload = undid.get(row["seq"], row)["payload"]  # an undo touches the hand of what it took back
         if row["type"] == "confirm":
             marks[payload["hand"]] = Confirmed(payload["hand"], row["actor_seat"], row["created_at"],
-                                               payload.get("scores"))
+                                               payload.get("scores"), payload.get("where") == SCORERS_PHONE)
         else:
             marks.pop(payload.get("hand"), None)
     return marks
@@ -83,7 +102,10 @@ def confirmation(loaded: Loaded) -> Confirmation:
     state = loaded.state
     confirmed = {number: mark for number, mark in standing_marks(loaded.events).items() if complete(state, number)}
     scored = (hand.number for hand in state.hands if hand.scores is not None)
-    return Confirmation(True, confirmed, tuple(number for number in scored if number not in confirmed))
+    unconfirmed = tuple(number for number in scored if number not in confirmed)
+    times = Counter(row["payload"].get("hand") for row in loaded.events if row["type"] == "confirm")
+    return Confirmation(True, confirmed, unconfirmed,
+                        tuple(number for number in unconfirmed if times[number] >= CONFIRMATIONS_PER_HAND))
 
 
 def check_unlocked(events: list[dict], hand) -> None:

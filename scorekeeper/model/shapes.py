@@ -435,6 +435,8 @@ class ConfirmedHand(Answer):
     hand: int
     by: str | None = Field(description="The player who confirmed it.")
     at: str = Field(description="When (ISO 8601, UTC).")
+    on_scorers_phone: bool = Field(description="Confirmed on the phone that holds the game's scorer link (the "
+                                               "player's link opened there): every sheet says so.")
 
 
 class ConfirmationAnswer(Answer):

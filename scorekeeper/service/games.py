@@ -31,10 +31,10 @@ from ..store import live
 from ..model.turns import taking_turns
 from ..store.keys import find_key, new_id, new_key
 from ..model import EVERYTHING, MARKS, ROLES, Access, Loaded, NotFound, Seen, sort_out, visibility  # noqa: F401
-from ..model.confirmation import (HandNotComplete, StaleHand, check_scores_kept, check_unlocked, complete,
-                                  confirmation, scores_of)
+from ..model.confirmation import (CONFIRMATIONS_PER_HAND, SCORERS_PHONE, HandNotComplete, StaleHand,
+                                  check_scores_kept, check_unlocked, complete, confirmation, scores_of)
 from ..rules import N_, VARIANTS, RuleError, new_game
-from ..rules.base import StateConflict, TooManyChanges
+from ..rules.base import InvalidInput, StateConflict, TooManyChanges
 
 class Forbidden(RuleError):
     code = "forbidden"
@@ -221,7 +221,8 @@ def _caught_up(db, kept: Loaded) -> Loaded | None:
 
 
 # -- the games this process replayed -----------------------------------------------------------------
-CACHED_EVENTS = 40_000  # about 50 MB at the most: eight games at the cap of 5,000 events, or hundreds of usual ones
+CACHED_EVENTS = 40_000  # about 50 MB at the most: eight games at the cap of 5,000 changes (four with as many
+# confirmations and reopenings besides, #33), or hundreds of usual ones
 
 
 class Replayed:
@@ -436,22 +437,31 @@ def _made_by(standing: list[dict], hand, seat, players: int, variant) -> str | N
 
 
 # -- the opponents confirm (#21) ---------------------------------------------------------------------------
-def confirm(db, access: Access, hand, seen: int) -> Loaded:
+def confirm(db, access: Access, hand, seen: int, on_scorers_phone: bool = False) -> Loaded:
     """Another player confirms a complete hand with one tap on their own phone, as it was shown at version `seen`
     (changed since: `StaleHand`, nothing recorded). Confirmed already: the game as it is, nothing recorded — the
-    second tap of a double tap, or two players tapping at once, are no error."""
+    second tap of a double tap, or two players tapping at once, are no error. `on_scorers_phone`: the tap came
+    from the phone that holds the scorer's link, and the confirmation says so wherever it is shown (#33)."""
     if access.role != "seat":
         raise Forbidden(N_("The hand must be confirmed by another player, on their own phone."))
     with store.write(db):
         loaded = load(db, access.game_id)
         _check_entry(db, access, lambda: loaded)
         marks = _confirmable(loaded, hand)
+        if seen > loaded.version:  # no page showed the game at a version it never had: "later than all" it is not
+            raise InvalidInput(N_("The game is at version %(version)s, not %(seen)s: look at the hand again before "
+                                  "confirming it."), field="version", version=loaded.version, seen=seen)
         if any(True for _ in _changes_since(loaded, hand, seen)):
             raise StaleHand(N_("Hand %(hand)s changed after your page showed it: look at it again before "
                                "confirming."), hand=hand)
         if hand in marks.confirmed:
             return loaded
-        marked = _marked(db, loaded, "confirm", hand, access.role, access.seat)
+        if hand in marks.closed:
+            raise TooManyChanges(N_("Hand %(hand)s was confirmed %(count)s times already, and reopened each time: "
+                                    "it stays open, the scorer can still correct it, but it can no longer be "
+                                    "confirmed."), hand=hand, count=CONFIRMATIONS_PER_HAND)
+        where = {"where": SCORERS_PHONE} if on_scorers_phone else {}
+        marked = _marked(db, loaded, "confirm", hand, access.role, access.seat, where)
         _note_entry(db, access, marked.version)
     return _published(db, marked)
 
@@ -487,11 +497,13 @@ def _confirmable(loaded: Loaded, hand):
     return marks
 
 
-def _marked(db, loaded: Loaded, kind: str, hand: int, role: str, seat: int | None) -> Loaded:
+def _marked(db, loaded: Loaded, kind: str, hand: int, role: str, seat: int | None, more: dict | None = None) -> Loaded:
     """Append a mark inside the caller's write unit (the game's state stays as it was); a confirmation keeps
-    the scores it confirmed, which no later change may then alter."""
+    the scores it confirmed, which no later change may then alter (and `more`: where it was made)."""
     seq = loaded.version + 1
-    mark = {"hand": hand, "scores": scores_of(loaded.state, hand)} if kind == "confirm" else {"hand": hand}
+    mark: dict = {"hand": hand}
+    if kind == "confirm":
+        mark.update(scores=scores_of(loaded.state, hand), **(more or {}))
     appended = store.append_event(db, loaded.id, seq, kind, mark, role, seat)
     return Loaded(loaded.id, loaded.state, seq, [*loaded.events, appended])
 

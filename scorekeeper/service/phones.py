@@ -11,6 +11,7 @@ MAX_TOURNAMENTS = 200
 KINDS = {"game": ("device_games", "game_id", MAX_GAMES), "tournament": ("device_tournaments", "tournament_id",
                                                                        MAX_TOURNAMENTS)}
 KEYS = {"game": ("keys", "game_id"), "tournament": ("tournament_keys", "tournament_id")}  # where links live
+KEPT = {"game": "scorer"}  # the link a phone's list keeps over the other links of the same game (#33)
 
 
 class Entry(NamedTuple):
@@ -36,15 +37,33 @@ def move_unsigned(db, old: str, new: str) -> bool:
 
 
 def keep(db, kind: str, device: str, item_id: str, key: str, role: str, label: str) -> None:
-    """Put a game or tournament at the top of a phone's list; the oldest fall off past the limit."""
+    """Put a game or tournament at the top of a phone's list; the oldest fall off past the limit. A phone that
+    holds a game's scorer link keeps it when it opens another of the game's links (a player's, from the share
+    page): its list still opens the scorer's sheet, and a confirmation made there is known to be on the scorer's
+    phone (#33). Once that link no longer opens the game (replaced), the link opened takes its place."""
     table, column, limit = KINDS[kind]
+    keys, owner = KEYS[kind]
+    kept = (f"{table}.role = :kept AND excluded.role != :kept AND EXISTS (SELECT 1 FROM {keys} k "
+            f"WHERE k.key = {table}.key AND k.{owner} = {table}.{column} AND k.revoked_at IS NULL)")
     with store.write(db):
-        db.execute(f"INSERT INTO {table} (device, {column}, key, role, label, added_at) VALUES (?, ?, ?, ?, ?, ?) "
-                   f"ON CONFLICT (device, {column}) DO UPDATE SET key = excluded.key, role = excluded.role, "
+        db.execute(f"INSERT INTO {table} (device, {column}, key, role, label, added_at) "
+                   f"VALUES (:device, :item, :key, :role, :label, :now) "
+                   f"ON CONFLICT (device, {column}) DO UPDATE SET "
+                   f"key = CASE WHEN {kept} THEN {table}.key ELSE excluded.key END, "
+                   f"role = CASE WHEN {kept} THEN {table}.role ELSE excluded.role END, "
                    f"label = excluded.label, added_at = excluded.added_at",
-                   [device, item_id, key, role, label[:200], store.now()])
+                   {"device": device, "item": item_id, "key": key, "role": role, "label": label[:200],
+                    "now": store.now(), "kept": KEPT.get(kind)})
         db.execute(f"DELETE FROM {table} WHERE device = ? AND {column} NOT IN (SELECT {column} FROM {table} "
                    f"WHERE device = ? ORDER BY added_at DESC LIMIT ?)", [device, device, limit])
+
+
+def holds(db, kind: str, device: str, item_id: str, role: str) -> bool:
+    """Whether a phone's list holds a game (or tournament) by a link of that role: the scorer's, for a game this
+    phone created or opened as its scorer."""
+    table, column, _limit = KINDS[kind]
+    return db.execute(f"SELECT 1 FROM {table} WHERE device = ? AND {column} = ? AND role = ?",
+                      [device, item_id, role]).fetchone() is not None
 
 
 def entries(db, kind: str, device: str) -> list[Entry]:

@@ -12,6 +12,7 @@ from pathlib import Path
 
 import sqlite_utils
 
+from ..model import MARKS
 from ..model.turns import taking_turns
 
 WRITE_WAIT_SECONDS = 10.0  # how long a write waits for the other processes' writes before giving up
@@ -309,20 +310,19 @@ MAX_EVENTS = 5000  # per game; `db.max_events` (the app's MAX_EVENTS_PER_GAME) o
 def append_event(db, game_id: str, seq: int, kind: str, payload: dict, role: str | None, seat: int | None) -> dict:
     """Append one event; returns it as `events()` will read it back.
 
-    A game takes at most MAX_EVENTS events: past that `TooManyChanges` (409), and the write unit
-    around this call rolls back."""
+    A game takes at most MAX_EVENTS changes (its creation, changes and undos) and, apart, as many marks
+    (confirmations and reopenings, `model.MARKS`): past either `TooManyChanges` (409), and the write unit around
+    this call rolls back. Marks never take the table's room, whatever a seat's phone confirms and reopens (#33)."""
     return append_events(db, game_id, seq, kind, [payload], role, seat)[0]
 
 
 def append_events(db, game_id: str, seq: int, kind: str, payloads: list[dict], role: str | None,
                   seat: int | None) -> list[dict]:
     """Append events numbered from `seq` in one statement (an imported game's changes); returns them as
-    `events()` will read them back (the payloads as their JSON gives them). The limit as `append_event`."""
-    last = seq + len(payloads) - 1
-    if last > getattr(db, "max_events", MAX_EVENTS):
-        from ..rules.base import N_, TooManyChanges
-        raise TooManyChanges(N_("This game has reached the limit of %(max)s changes: start a new game."),
-                             max=getattr(db, "max_events", MAX_EVENTS))
+    `events()` will read them back (the payloads as their JSON gives them). The limits as `append_event`."""
+    limit = getattr(db, "max_events", MAX_EVENTS)
+    if seq + len(payloads) - 1 > limit:  # below it, neither kind can be full: nothing to count
+        _check_room(db, game_id, kind, len(payloads), limit)
     at = now()
     texts = [json.dumps(payload, ensure_ascii=False, separators=(",", ":")) for payload in payloads]
     db.conn.executemany("INSERT INTO events (game_id, seq, type, payload, created_at, actor_role, actor_seat) "
@@ -330,6 +330,20 @@ def append_events(db, game_id: str, seq: int, kind: str, payloads: list[dict], r
                         [(game_id, seq + i, kind, text, at, role, seat) for i, text in enumerate(texts)])
     return [{"seq": seq + i, "type": kind, "payload": json.loads(text), "created_at": at, "actor_role": role,
              "actor_seat": seat} for i, text in enumerate(texts)]
+
+
+def _check_room(db, game_id: str, kind: str, count: int, limit: int) -> None:
+    """Refuse `count` more events of `kind` when its kind (marks, or changes) holds `limit` of them already."""
+    from ..rules.base import N_, TooManyChanges
+    marks = kind in MARKS
+    held = db.execute("SELECT count(*) FROM events WHERE game_id = ? AND (type IN (?, ?)) = ?",
+                      [game_id, *MARKS, marks]).fetchone()[0]
+    if held + count <= limit:
+        return
+    if marks:
+        raise TooManyChanges(N_("This game has reached the limit of %(max)s confirmations and reopenings: its "
+                                "hands can still be recorded and corrected."), max=limit)
+    raise TooManyChanges(N_("This game has reached the limit of %(max)s changes: start a new game."), max=limit)
 
 
 def entry_key(db, game_id: str, entry_id: str) -> str | None:

@@ -7,7 +7,7 @@ from werkzeug.exceptions import UnsupportedMediaType
 from ..formats import archive
 from ..service import games
 from ..model import check_once, shapes
-from . import get_db
+from . import devices, get_db
 from ..families import family_of
 from ..formats.game_json import game_json
 from ..rules import N_, RuleError
@@ -180,7 +180,8 @@ def confirm(game_id, number):
     data = body()
     if who.role == "seat":  # the other keys are refused as such (403), whatever they sent
         shapes.check(shapes.Confirm, data)
-    return respond(games.confirm(get_db(), who, number, data.get("version")), who)
+    return respond(games.confirm(get_db(), who, number, data.get("version"),
+                                 on_scorers_phone=devices.holds_scorer_link(game_id)), who)
 
 
 @bp.post("/games/<game_id>/hands/<int(signed=True):number>/reopen")

@@ -36,6 +36,7 @@ class ConfirmPanel:
     hand: HandToConfirm | None  # on a player's own phone, the first hand still to confirm
     hand_word: Any  # the family's "hand %(n)s" or "deal %(n)s"
     unconfirmed: frozenset = field(default_factory=frozenset)  # the rows the grid marks
+    on_scorers_phone: frozenset = field(default_factory=frozenset)  # the rows confirmed on the scorer's phone
 
     def title(self, number: int) -> str:
         return str(self.hand_word % {"n": number})
@@ -43,17 +44,18 @@ class ConfirmPanel:
 
 def confirm_panel(loaded: Loaded, who: Access) -> ConfirmPanel:
     marks = confirmation(loaded)
-    hand = _first_to_confirm(loaded, marks) if who.role == "seat" and marks.unconfirmed else None
-    return ConfirmPanel(marks, hand, family_of(loaded.state.variant).hand_word, frozenset(marks.unconfirmed))
+    hand = _first_to_confirm(loaded, marks) if who.role == "seat" and marks.to_ask else None
+    return ConfirmPanel(marks, hand, family_of(loaded.state.variant).hand_word, frozenset(marks.unconfirmed),
+                        frozenset(number for number, mark in marks.confirmed.items() if mark.on_scorers_phone))
 
 
 def _first_to_confirm(loaded: Loaded, marks: Confirmation) -> HandToConfirm:
     """A complete hand has no secret left (its tricks are in), so the player sees it whole, as everyone does."""
     state, family = loaded.state, family_of(loaded.state.variant)
-    number = marks.unconfirmed[0]
+    number = marks.to_ask[0]
     rows = [row for row in family.csv_rows(state) if row["hand"] == number]
     lines = [Line(row["player"], row["bid"], row["tricks"], row["score"]) for row in rows]
     record = family.history_text(family.csv_record(state.hand(number)), state, EVERYTHING)
     return HandToConfirm(number, str(family.hand_word % {"n": number}), record, lines,
                          bids=any(line.bid is not None for line in lines),
-                         tricks=any(line.tricks is not None for line in lines), more=len(marks.unconfirmed) - 1)
+                         tricks=any(line.tricks is not None for line in lines), more=len(marks.to_ask) - 1)

@@ -131,6 +131,14 @@ def remember(kind: str, item_id: str, key: str, role: str, label: str) -> None:
             phones.keep(get_db(), kind, device_id, item_id, key, role, label)
 
 
+def holds_scorer_link(game_id: str) -> bool:
+    """Whether this browser is the phone that holds the game's scorer link (it created the game or opened that
+    link): a confirmation tapped here is the table's phone passed round, and says so (#33). Only read: a client
+    without this server's device cookie (a script, another phone) holds none."""
+    device_id = g.get("device") or _issued(request.cookies.get(_cookie_name()))
+    return device_id is not None and phones.holds(get_db(), "game", device_id, game_id, "scorer")
+
+
 def listed(kind: str) -> list[Entry]:
     """This phone's games or tournaments, newest first, each saying whether its link still opens it."""
     device_id = device(create=False)

@@ -17,6 +17,7 @@ from ..store import db as store
 from ..service import games
 from ..store import live
 from ..model import whole_or_none
+from ..model.confirmation import SCORERS_PHONE
 from . import get_db
 from .api import access
 from .errors import error_response
@@ -140,6 +141,8 @@ def describe(event: dict) -> dict:
         data["hand"] = payload.get("hand")
         if "seat" in payload:  # a player's own entry (a bid)
             data["seat"] = payload["seat"]
+        if event["type"] == "confirm" and payload.get("where") == SCORERS_PHONE:
+            data["on_scorers_phone"] = True
     if event["actor_role"] == "seat":
         data["by_seat"] = event["actor_seat"]
     return data

@@ -361,7 +361,8 @@ def confirm(game_id, key, number):
     """One tap on a player's own phone: the hand as the page showed it (its `version`) is confirmed."""
     who = entering(games.authorize(get_db(), game_id, key))
     try:
-        loaded = games.confirm(get_db(), who, number, request.form.get("version", type=version) or 0)
+        loaded = games.confirm(get_db(), who, number, request.form.get("version", type=version) or 0,
+                               on_scorers_phone=devices.holds_scorer_link(game_id))
     except RuleError as error:
         return _refused(who, error)
     return _after_change(who, loaded)
@@ -409,7 +410,8 @@ def rotate(game_id, key):
         abort(404)
     role, seat = request.form.get("role"), request.form.get("seat", type=whole)
     new_key = games.rotate(get_db(), who, role, seat)
-    if role == "scorer":  # this very page's link just stopped working: move to the new one
+    if role == "scorer":  # this very page's link just stopped working: move to the new one, kept on this phone
+        remember(game_id, new_key, "scorer", loaded.state)
         return go_to(url_for("pages.share", game_id=game_id, key=new_key))
     return _share(who, loaded, notice=gettext("The old link no longer works. Share the new code."))
 

@@ -10,12 +10,15 @@ from flask_babel import gettext
 from flask_babel import lazy_gettext as _l
 
 from ..families import family_of
+from ..model.confirmation import SCORERS_PHONE
 from ..service.games import MARKS, Access, Loaded, Seen, sort_out
 from ..rules.base import competition_places
 from . import charts
 
 ROLE_NAMES = {"scorer": _l("scorer"), "view": _l("table view"), "seat": _l("player"), "organiser": _l("organiser")}
-MARK_TEXTS = {"confirm": _l("confirmed the hand"), "reopen": _l("reopened the hand")}
+# A mark in the history, by its kind and where it was made (#33: on the phone that holds the scorer's link).
+MARK_TEXTS = {("confirm", None): _l("confirmed the hand"), ("reopen", None): _l("reopened the hand"),
+              ("confirm", SCORERS_PHONE): _l("confirmed the hand on the scorer's phone")}
 
 
 def role_name(role: str) -> str:
@@ -70,7 +73,7 @@ def history(loaded: Loaded, number: int, access: Access, seen: Seen) -> list[His
             continue
         by = (state.players[row["actor_seat"]] if row["actor_role"] == "seat" and row["actor_seat"] is not None
               else role_name(row["actor_role"]))
-        text = str(MARK_TEXTS.get(row["type"], ""))
+        text = str(MARK_TEXTS.get((row["type"], payload.get("where")), ""))
         if not undo and not text:
             text = family.history_text(payload, state, seen, corrected=corrected)
             if corrected:

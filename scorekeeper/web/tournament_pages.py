@@ -73,6 +73,7 @@ class TableRow:
     view: str
     unconfirmed: tuple[int, ...]  # the hands still to confirm by an opponent (#21)
     confirmed: list[int]  # the hands confirmed: the organiser may reopen one
+    on_scorers_phone: list[int]  # those of them confirmed on the phone that holds the scorer's link (#33)
 
 
 @dataclass
@@ -99,7 +100,8 @@ def table_rows(t: tournaments.Tournament, role: str) -> list[TableRow]:
         rows.append(TableRow(table.game_id, table.table, table.round, ", ".join(state.players), table.finished,
                              table.hands_played, table.hands_total, state.current_hand, results,
                              links["scorer"] if show_scorer else None, links["view"], marks.unconfirmed,
-                             sorted(marks.confirmed)))
+                             sorted(marks.confirmed),
+                             sorted(number for number, mark in marks.confirmed.items() if mark.on_scorers_phone)))
     return rows
 
 

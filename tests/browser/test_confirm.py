@@ -44,3 +44,27 @@ def test_a_player_confirms_the_hand_on_their_own_phone(live_server, browser, art
     finally:
         scorer_phone.close()
         bruno_phone.close()
+
+
+def test_a_confirmation_on_the_scorers_phone_is_marked_so(live_server, browser, artifacts):
+    """#33: the scorer's phone (360 px) hands Bruno his link from the share page; he confirms there. The grid of
+    the scorer's sheet says so in the hand's own cell, without widening the page."""
+    game = api(live_server, "POST", "/api/v1/games",
+               body={"variant": "wist", "players": PLAYERS, "first_dealer": 0, "confirmation": True})
+    api(live_server, "PUT", f"/api/v1/games/{game['id']}/hands/1", game["keys"]["scorer"],
+        {"bids": [2, 4, 3, 5], "tricks": [2, 4, 2, 5]})
+    scorers_phone = phone_context(browser, viewport=NARROW)
+    try:
+        scorer = open_sheet(scorers_phone, live_server, game, game["keys"]["scorer"])
+        scorer.goto(f"{live_server}/g/{game['id']}/{game['keys']['scorer']}/share")
+        scorer.locator('.qr-card[data-seat="1"] a.link').click()
+        scorer.get_by_role("button", name="✓ Confirm hand 1").tap()
+        mark = scorer.locator(".grid tbody tr").first.locator(".scorers-phone-mark")
+        expect(mark).to_have_text("confirmed on the scorer's phone")
+        scorer.goto(f"{live_server}/g/{game['id']}/{game['keys']['scorer']}")
+        expect(mark).to_have_text("confirmed on the scorer's phone")
+        assert scorer.evaluate("document.documentElement.scrollWidth") <= 360
+        scorer.screenshot(path=artifacts / "confirmed-on-the-scorers-phone-360.png", full_page=True)
+        assert scorer.problems == []
+    finally:
+        scorers_phone.close()
