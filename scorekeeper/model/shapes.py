@@ -529,7 +529,8 @@ class PartitaStanding(Answer):
 
 class PartitaLinks(Answer):
     view: str
-    scorer: str = Field(MISSING, description="For the organiser; for the join key while the partita is in progress.")
+    scorer: str = Field(MISSING, description="For the organiser; for the join key while a partita set up by hand is "
+                                             "in progress (never at an evening the app seats).")
 
 
 class Partita(Answer):
@@ -613,6 +614,14 @@ class TournamentCreated(Answer):
     tournament: Tournament
 
 
+class PartitaKeys(Answer):
+    """A partita's keys (or links): every one, or the view alone for the join key on a table started already."""
+
+    scorer: str = Field(MISSING, description="Absent for the join key on a table started already.")
+    view: str
+    seats: list[str] = Field(MISSING, description="One per seat, in the order of play; absent as `scorer` is.")
+
+
 class PartitaAdded(Answer):
     """The partita as the game API shows it, plus the tournament."""
 
@@ -621,8 +630,8 @@ class PartitaAdded(Answer):
     version: int
     table: str
     round: int
-    keys: Keys
-    links: Keys
+    keys: PartitaKeys
+    links: PartitaKeys
     game: Any
     tournament: Tournament
 

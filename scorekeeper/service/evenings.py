@@ -4,7 +4,9 @@ The organiser gives the roster and the number of rounds; `rules.seating` plans e
 **begun** once one of its partite exists: from then on its tables never move. Arrivals, withdrawals and
 the organiser's swaps re-seat only the rounds not yet begun. A table's scorer starts its partita in one
 tap from the table's QR code (`start_table`), with the seated players in their seats; the room's QR code
-tells each player where to sit (`whereabouts`).
+tells each player where to sit (`whereabouts`). That code is in every player's hand (#33): it starts the plan's
+partite only, a round's table once its players are done with the round before, and on a table started already
+it opens the table's view, never its score.
 
 Players are numbered in the roster (1, 2, …) and keep their number when others come or go; each has the
 first round they play and, after a withdrawal, the last.
@@ -256,8 +258,10 @@ def swap(db, access: tournaments.Access, number, first_name, second_name) -> Eve
 
 # -- a table starts its partita ---------------------------------------------------------------------------
 def start_table(db, access: tournaments.Access, number, table, first_dealer=None):
-    """The seated table's partita, created with its players in their seats (first dealer drawn unless given);
-    when it exists already (a second scan of the table's code), that one. Returns (Table, game keys)."""
+    """The seated table's partita, created with its players in their seats (first dealer drawn unless given):
+    the phone that starts it keeps the score. When it exists already (another phone scanning the table's card),
+    that one, with every key for the organiser and its view alone for the room's code, which every player
+    holds (#33). Returns (Table, the game keys given)."""
     evening = load(db, access.tournament_id)
     number = check_int(number, "round", 1, evening.rounds if evening else tournaments.MAX_ROUND)
     seated = evening.table(number, table) if evening and isinstance(table, str) else None
@@ -266,14 +270,34 @@ def start_table(db, access: tournaments.Access, number, table, first_dealer=None
                            table=str(table)[:20], round=number)
     existing = partita_at(db, access.tournament_id, number, seated.table)
     if existing is None:
+        if not access.may_manage():
+            _check_round_before(db, access.tournament_id, evening, seated)
         try:
             return tournaments.add_new_game(db, access, list(seated.players), None, first_dealer, seated.table,
-                                            number)
+                                            number, planned=True)
         except (tournaments.AlreadyInTournament, tournaments.TableTaken):  # two phones scanned the table at once
             existing = partita_at(db, access.tournament_id, number, seated.table)
             if existing is None:
                 raise
-    return tournaments.Table(existing, seated.table, number, games.load(db, existing)), games.keys_of(db, existing)
+    keys = games.keys_of(db, existing)
+    shown = keys if access.may_manage() else {"view": keys["view"]}
+    return tournaments.Table(existing, seated.table, number, games.load(db, existing)), shown
+
+
+def _check_round_before(db, tournament_id: str, evening: Evening, seated: SeatedTable) -> None:
+    """From the room's code, a table of round 2 on starts once its players have finished the round before: no
+    code in a player's hand begins the rounds to come early, which would stop the organiser re-seating them."""
+    if seated.round == 1:
+        return
+    before = [t for t in evening.plan[seated.round - 2] if set(t.numbers) & set(seated.numbers)]
+    playing = [t.table for t in before
+               if (game_id := partita_at(db, tournament_id, t.round, t.table)) is None
+               or not games.load(db, game_id).state.finished]
+    if playing:
+        raise StateConflict(N_("Table %(table)s of round %(round)s starts once its players have finished round "
+                               "%(previous)s. Tables of round %(previous)s not finished yet: %(tables)s."),
+                            field="round", table=seated.table, round=seated.round, previous=seated.round - 1,
+                            tables=", ".join(playing))
 
 
 def partita_at(db, tournament_id: str, number: int, table: str) -> str | None:

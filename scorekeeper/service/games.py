@@ -156,6 +156,12 @@ def keys_of(db, game_id: str) -> dict:
     return keys
 
 
+def replaced(db, game_id: str, role: str) -> bool:
+    """Whether the game's link of `role` was ever replaced: the key first given for it no longer opens the game."""
+    return db.execute("SELECT 1 FROM keys WHERE game_id = ? AND role = ? AND revoked_at IS NOT NULL LIMIT 1",
+                      [game_id, role]).fetchone() is not None
+
+
 def authorize(db, game_id: str, key: str | None) -> Access:
     """The access a key gives to a game; NotFound for anything else (compared in constant time)."""
     if not isinstance(game_id, str):

@@ -12,7 +12,8 @@ It belongs to the phone that saved it (its device id, `web/devices.py`): another
   with the same players, the next player dealing (as a rematch does); a set whose dealer was drawn has the
   dealer drawn again each time. Each start counts as a use: the sets a phone uses most recently come first.
 - **Started once.** A list's Start buttons carry a key of that list (`once`): the same key sent again (a double
-  tap, a retry) opens the game it started instead of starting another.
+  tap, a retry) opens the game it started instead of starting another; once that game's scorer link was
+  replaced, it opens nothing (`StartReplaced`): a Start sent again never hands out the new link (#33).
 - At most `MAX_SETS` per phone: one more is refused with a message, nothing is replaced behind the table's back.
 """
 from __future__ import annotations
@@ -34,6 +35,12 @@ class UnknownSet(NotFound):
     """No saved rules of that id on this phone (another phone's are as unknown as none)."""
 
     message = N_("There are no such saved rules on this phone.")
+
+
+class StartReplaced(NotFound):
+    """A Start sent again whose game has had its scorer link replaced since: as a replaced link, it opens nothing."""
+
+    message = N_("The game this Start opened no longer opens with this link: its scorer made a new link.")
 
 
 class InvalidSetName(InvalidInput):
@@ -163,7 +170,8 @@ def start(db, device: str | None, set_id, once: str | None = None) -> tuple[Load
     """The next game from a saved set: its players, the next dealer (or a draw), its options; the set remembers
     the new dealer and is used now. Options are checked again (the game may have changed since): a set no longer
     valid is refused with the rules' own message and nothing is created. `once`, the key of the list the Start
-    was tapped on (`check_once`): sent again, the game it started is the answer (its keys as they are now)."""
+    was tapped on (`check_once`): sent again, the game it started is the answer, with the keys it was started with
+    (`StartReplaced` once its scorer link was replaced: whoever replays the form must not get the new one)."""
     rules = find(db, device, set_id)
     once = check_once(once)
     dealer = rules.next_dealer
@@ -179,6 +187,8 @@ def start(db, device: str | None, set_id, once: str | None = None) -> tuple[Load
         return games.create(db, rules.variant, list(rules.players), dealer, dict(rules.options), also=used,
                             confirmation=rules.confirmation)
     except _StartedAlready as started:
+        if games.replaced(db, started.game_id, "scorer"):
+            raise StartReplaced() from None
         return games.load(db, started.game_id), games.keys_of(db, started.game_id)
 
 

@@ -9,7 +9,9 @@ like a game (no accounts, ≥128 random bits, compared in constant time):
 - ``join``: the QR code shown in the room. A table's scorer opens it, types the players and gets a
   new whist-torneo game attached to the tournament (or picks the partita the organiser already set up
   for that table and gets its scorer link). It can also read the standings. It never attaches a game
-  that exists already (one imported from a forged CSV, say): only the organiser does (#17).
+  that exists already (one imported from a forged CSV, say): only the organiser does (#17). At an evening
+  the app seats (`evenings`), it is in every player's hand, so it only starts the plan's partite, from the
+  tables' cards, and sees no table's scorer link (#33).
 
 A partita is one whist-torneo game at one table in one round; a game belongs to one tournament only
 (``tournament_games.game_id`` is the primary key) and a table label is used once per round. The
@@ -75,6 +77,12 @@ class Access:
     def may_manage(self) -> bool:
         return self.role == "organiser"
 
+    def sees_scorer(self, t: Tournament, table: Table) -> bool:
+        """Whether the table's scorer link is shown to this key: always to the organiser; to the room's code only
+        while a partita set up by hand is in progress (its table picks it up there), never at an evening the app
+        seats, where the phone that started the table from its card keeps the score (#33)."""
+        return self.may_manage() or (self.role == "join" and not t.seated and not table.finished)
+
 
 @dataclass(frozen=True)
 class Table:
@@ -128,6 +136,7 @@ class Tournament:
     provisional: list[Standing]  # as if every partita under way stopped now: the TV from the first hand (#18)
     confirmation: bool = False  # an opponent confirms each hand of every partita (#21)
     variant: str = VARIANT  # the game every partita plays (#23)
+    seated: bool = False  # the app seats its evening (`evenings`): its partite are the plan's (#21, #33)
 
     @property
     def schemed(self) -> bool:
@@ -198,7 +207,7 @@ def tournament_of(db, game_id: str) -> str | None:
     return row[0] if row else None
 
 
-COLUMNS = ("id", "name", "scheme", "created_at", "confirmation", "variant")
+COLUMNS = ("id", "name", "scheme", "created_at", "confirmation", "variant", "rounds")
 
 
 def _row(db, tournament_id: str) -> dict:
@@ -237,7 +246,8 @@ def load(db, tournament_id: str) -> Tournament:
     under_way = any(not t.finished for t in started)
     provisional = tournament_standings(t.results() for t in started) if under_way else []
     return Tournament(row["id"], row["name"], row["scheme"], row["created_at"], tables, standings,
-                      fingerprint(db, tournament_id), provisional, bool(row["confirmation"]), row["variant"])
+                      fingerprint(db, tournament_id), provisional, bool(row["confirmation"]), row["variant"],
+                      row["rounds"] is not None)
 
 
 # -- adding partite ----------------------------------------------------------------------------
@@ -264,9 +274,26 @@ def _place(db, tournament_id: str, table: str | None, number: int | None) -> tup
     return table, number
 
 
-def _attach(db, tournament_id: str, game_id: str, table: str | None, number: int | None) -> tuple[str, int]:
-    """Inside a write unit: record that the game is a partita of the tournament."""
-    _row(db, tournament_id)
+def _check_seating(rounds: int | None, by_room: bool, number: int | None = None) -> None:
+    """At an evening the app seats (`rounds` set), the room's code, which every player holds, seats no partita by
+    hand (`by_room`): its tables start from their cards (`evenings.start_table`); and nobody adds one past the
+    evening's last round. Else one code could count invented players in the standings, or begin every round so
+    that the organiser could no longer withdraw, add or swap anyone (#33)."""
+    if rounds is None:
+        return
+    if by_room:
+        raise games.Forbidden(N_("The app seats this evening: each table starts its partita from its own card, "
+                                 "and only the organiser adds one by hand."))
+    if number is not None and number > rounds:
+        raise InvalidInput(N_("This evening ends with round %(rounds)s: there is no round %(round)s."), field="round",
+                           rounds=rounds, round=number)
+
+
+def _attach(db, tournament_id: str, game_id: str, table: str | None, number: int | None,
+            by_room: bool = False) -> tuple[str, int]:
+    """Inside a write unit: record that the game is a partita of the tournament, where its seating allows
+    (`_check_seating`, read again here: the organiser may have seated the evening meanwhile)."""
+    rounds = _row(db, tournament_id)["rounds"]
     other = tournament_of(db, game_id)
     if other == tournament_id:
         label, at = db.execute("SELECT table_label, round FROM tournament_games WHERE game_id = ?",
@@ -277,6 +304,7 @@ def _attach(db, tournament_id: str, game_id: str, table: str | None, number: int
         raise AlreadyInTournament(N_("This game already belongs to another tournament: a game counts in one "
                                      "tournament only."), field="game_id")
     table, number = _place(db, tournament_id, table, number)
+    _check_seating(rounds, by_room, number)
     try:
         db["tournament_games"].insert({"game_id": game_id, "tournament_id": tournament_id, "table_label": table,
                                        "round": number, "added_at": store.now()})
@@ -286,16 +314,20 @@ def _attach(db, tournament_id: str, game_id: str, table: str | None, number: int
     return table, number
 
 
-def add_new_game(db, access: Access, players, options=None, first_dealer=None, table=None, number=None):
-    """Create a whist-torneo game for a table and attach it; returns (table, game, game keys).
+def add_new_game(db, access: Access, players, options=None, first_dealer=None, table=None, number=None,
+                 planned: bool = False):
+    """Create a whist-torneo game for a table and attach it; returns (table, game, game keys). `planned`: the
+    table is one of the evening's plan (`evenings.start_table` checked it), which the room's code may start.
 
     The game and its place in the tournament are one transaction: a refused request (players,
-    options, a table already taken) leaves nothing behind.
+    options, a table already taken, a partita outside the evening's plan) leaves nothing behind.
     """
     if not access.may_add():
         raise games.Forbidden(N_("This link can only look at the tournament, not change it."))
     table, number = check_table(table), check_round(number)
     tournament = _row(db, access.tournament_id)
+    by_room = not (planned or access.may_manage())
+    _check_seating(tournament["rounds"], by_room)  # before the players: the room's code is told why at once
     if options is None:
         options = {}
     if not isinstance(options, dict):
@@ -306,7 +338,7 @@ def add_new_game(db, access: Access, players, options=None, first_dealer=None, t
     placed = {}
 
     def attach(db, game_id):
-        placed["at"] = _attach(db, access.tournament_id, game_id, table, number)
+        placed["at"] = _attach(db, access.tournament_id, game_id, table, number, by_room)
 
     loaded, keys = games.create(db, tournament["variant"], players, first_dealer, options, also=attach,
                                 confirmation=bool(tournament["confirmation"]))

@@ -96,7 +96,8 @@ def cards(tournament_id, key):
 
 @bp.post("/t/<tournament_id>/<key>/seating/start")
 def start(tournament_id, key):
-    """The table's card, one tap: its partita with the seated players, or the one already started there."""
+    """The table's card, one tap: its partita with the seated players, the starter keeping the score; or the one
+    already started there (for the room's code, its view: a second phone follows the table, #33)."""
     who = tournaments.authorize(get_db(), tournament_id, key)
     if not who.may_add():
         abort(404)
@@ -108,7 +109,7 @@ def start(tournament_id, key):
         page = organiser_page if who.may_manage() else join_page
         return page(who, tournaments.load(get_db(), tournament_id), status_of(error),
                     seating_errors={"start": message(error)})
-    if table.finished and not who.may_manage():  # a finished partita's sheet is the organiser's to correct
+    if "scorer" not in keys:  # the room's code on a table started already: its view (#33)
         return redirect(url_for("pages.sheet", game_id=table.game_id, key=keys["view"]), 303)
     remember_game(table.game_id, keys["scorer"], "scorer", table.state)
     return redirect(url_for("pages.sheet", game_id=table.game_id, key=keys["scorer"]), 303)

@@ -44,5 +44,8 @@ def link(game_id: str, key: str) -> str:
 
 
 def links(game_id: str, keys: dict) -> dict:
-    return {"scorer": link(game_id, keys["scorer"]), "view": link(game_id, keys["view"]),
-            "seats": [link(game_id, key) for key in keys["seats"]]}
+    """The address of each key given (the room's code on a table started already is given its view alone)."""
+    out = {role: link(game_id, keys[role]) for role in ("scorer", "view") if role in keys}
+    if "seats" in keys:
+        out["seats"] = [link(game_id, key) for key in keys["seats"]]
+    return out

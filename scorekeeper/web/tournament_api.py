@@ -38,12 +38,12 @@ def tournament_links(tournament_id: str, keys: dict) -> dict:
     return out
 
 
-def table_json(table: tournaments.Table, who: tournaments.Access) -> dict:
+def table_json(t: tournaments.Tournament, table: tournaments.Table, who: tournaments.Access) -> dict:
     state = table.state
     failed = state.failed_contracts
     keys = games.keys_of(get_db(), table.game_id)
     links = {"view": game_links(table.game_id, keys)["view"]}
-    if who.role == "organiser" or (who.role == "join" and not table.finished):
+    if who.sees_scorer(t, table):
         links["scorer"] = game_links(table.game_id, keys)["scorer"]
     return {
         "id": table.game_id, "table": table.table, "round": table.round, "variant": state.variant.id,
@@ -63,7 +63,7 @@ def tournament_json(t: tournaments.Tournament, who: tournaments.Access) -> dict:
         "id": t.id, "name": t.name, "scheme": t.scheme, "variant": t.variant, "created_at": t.created_at,
         "version": t.fingerprint,
         "confirmation": t.confirmation,
-        "games": [table_json(table, who) for table in t.tables],
+        "games": [table_json(t, table, who) for table in t.tables],
         "standings": standings_json(t.standings),
         "provisional_standings": standings_json(t.provisional),
         "seating": seating_json(evenings.load(get_db(), t.id), t),
@@ -214,7 +214,7 @@ def swap(tournament_id):
 @bp.post("/<tournament_id>/seating/start")
 def start_table(tournament_id):
     """A seated table's partita (organiser or join key): created with its players in their seats, or the one
-    already started there (201 when new, 200 when it was)."""
+    already started there (201 when new, 200 when it was: for the join key, its view alone, #33)."""
     who = access(tournament_id)
     data = body()
     if not who.may_add():

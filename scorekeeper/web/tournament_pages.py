@@ -86,21 +86,20 @@ class StandingRow:
     shared: bool
 
 
-def table_rows(t: tournaments.Tournament, role: str) -> list[TableRow]:
+def table_rows(t: tournaments.Tournament, who: tournaments.Access) -> list[TableRow]:
     rows = []
     for table in t.tables:
         state = table.state
         failed = state.failed_contracts
         keys = games.keys_of(get_db(), table.game_id)
         links = game_links(table.game_id, keys)
-        show_scorer = role == "organiser" or (role == "join" and not table.finished)
         results = [ResultRow(p.place, state.players[p.seat], p.total, failed[p.seat], mixed(p.table_points))
                    for p in table.places]
         marks = confirmation(table.game)
         rows.append(TableRow(table.game_id, table.table, table.round, ", ".join(state.players), table.finished,
                              table.hands_played, table.hands_total, state.current_hand, results,
-                             links["scorer"] if show_scorer else None, links["view"], marks.unconfirmed,
-                             sorted(marks.confirmed),
+                             links["scorer"] if who.sees_scorer(t, table) else None, links["view"],
+                             marks.unconfirmed, sorted(marks.confirmed),
                              sorted(number for number, mark in marks.confirmed.items() if mark.on_scorers_phone)))
     return rows
 
@@ -112,7 +111,7 @@ def standing_rows(standings) -> list[StandingRow]:
 
 
 def context(t: tournaments.Tournament, who: tournaments.Access, **extra) -> dict:
-    tables = table_rows(t, who.role)
+    tables = table_rows(t, who)
     return dict(
         t=t, who=who, key=who.key, tables=tables, standings=standing_rows(t.standings),
         provisional=standing_rows(t.provisional),

@@ -1,9 +1,10 @@
 """A whole club evening in the browser (#21): 11 players, 3 rounds, tables of 4, 4 and 3, then a withdrawal.
 
 The organiser seats the roster on a 360 px phone; each table of round 1 starts its partita on its own phone from
-its card's QR code; the TV at 1280×800 shows provisional standings from the first hands and the final ones when
-the tables finish, both equal to the rules (tests/torneo_support.py reads them again from the rules page); a
-withdrawal re-seats rounds 2 and 3 as 4 + 3 + 3; the room's code tells a player where to sit.
+its card's QR code (a second phone on a card gets the table's view); the TV at 1280×800 shows provisional
+standings from the first hands and the final ones when the tables finish, both equal to the rules
+(tests/torneo_support.py reads them again from the rules page); a withdrawal re-seats rounds 2 and 3 as
+4 + 3 + 3; the room's code tells a player where to sit.
 """
 from __future__ import annotations
 
@@ -109,6 +110,14 @@ def test_a_whole_club_evening(browser, live_server, artifacts):
         assert game["players"] == seated
         tables.append((game_id, key, seated, ref.make_game(len(seated), "ridotto", seed=100 + i,
                                                            first_dealer=game["first_dealer"])))
+        if i == 0:  # a second phone on the same card follows the table: its view, never its score (#33)
+            other_phone = phone_context(browser, viewport=SMALL_PHONE)
+            other = other_phone.new_page()
+            other.goto(link)
+            other.get_by_role("button", name="Open the table's score sheet").click()
+            expect(other.locator("#sheet")).to_have_attribute("data-role", "view")
+            assert re.search(rf"/g/{game_id}/[\w-]+$", other.url) and not other.url.endswith(key)
+            other_phone.close()
         if i == 2:  # table C: the scorer's share page gives the second player their own link
             scorer.goto(f"{live_server}/g/{game_id}/{key}/share")
             seat_link = scorer.locator('.qr-card[data-seat="1"] a.link').get_attribute("href")

@@ -10,6 +10,7 @@ from itertools import combinations
 import pytest
 
 from tests import torneo_support as ref
+from tests.evenings import play_hands
 from tests.web.test_api_tournaments import Organiser
 
 ELEVEN = ["Alessandra", "Bartolomeo", "Costanza", "Domenico", "Ermenegilda", "Fabio", "Gina", "Ugo", "Vera",
@@ -80,6 +81,7 @@ def test_a_table_started_from_the_plan_has_its_seated_players(organiser):
     assert sheet["players"] == table["players"]
     again = post(organiser, "seating/start", role="join", round=1, table="A")  # a second scan: the same partita
     assert again.status_code == 200 and again.get_json()["id"] == game["id"]
+    assert again.get_json()["keys"] == {"view": game["keys"]["view"]}  # a second phone: the table's view (#33)
     now = organiser.get().get_json()["seating"]
     assert now["begun"] == 1 and now["plan"][0]["begun"] is True
     assert now["plan"][0]["tables"][0]["game_id"] == game["id"]
@@ -129,6 +131,76 @@ def test_the_table_points_of_a_started_table_count_in_the_standings(organiser, a
     assert table["status"] == "finished" and table["table"] == "B" and table["totals"] == expected["totals"]
     by_seat = {s["seat"]: s["table_points"] for s in table["standings"]}
     assert [by_seat[seat] for seat in range(4)] == [ref.exact(v) for v in expected["table_points"]]
+
+
+def test_the_rooms_code_gets_only_the_view_of_a_table_already_started_finished_too(organiser, client):
+    """#33 finding 1: the room's code is in every player's hand. On a table whose partita exists (in progress or
+    finished) it gets the table's view link and nothing more: no scorer key, no seat key, anywhere in the answer,
+    nor in the tournament it reads. The phone that started the table keeps the score; the organiser gets all."""
+    seating = seated(organiser, players=ELEVEN[:8], rounds=1)
+    players = seating["plan"][0]["tables"][0]["players"]
+    first = post(organiser, "seating/start", role="join", round=1, table="A", first_dealer=0)
+    assert first.status_code == 201, first.get_json()
+    game_id, made = first.get_json()["id"], first.get_json()["keys"]
+    powers = [made["scorer"], *made["seats"]]
+    assert len(powers) == 5 and made["scorer"] in first.get_data(as_text=True)  # the starter is the scorer
+
+    def second_phone():
+        again = post(organiser, "seating/start", role="join", round=1, table="a")
+        assert again.status_code == 200, again.get_json()
+        answer = again.get_json()
+        assert answer["id"] == game_id and answer["keys"] == {"view": made["view"]}
+        assert list(answer["links"]) == ["view"] and answer["links"]["view"].endswith(f"/g/{game_id}/{made['view']}")
+        assert [key for key in powers if key in again.get_data(as_text=True)] == []
+        read = organiser.get("join")
+        assert [key for key in powers if key in read.get_data(as_text=True)] == []
+        assert list(read.get_json()["games"][0]["links"]) == ["view"]
+        return answer
+
+    assert second_phone()["game"]["status"] == "in_progress"
+    play_hands(client, game_id, made["scorer"], players, seed=33)
+    assert second_phone()["game"]["status"] == "finished"
+    everything = post(organiser, "seating/start", round=1, table="A").get_json()
+    assert everything["keys"] == made  # the organiser's key: every key of the table, as before
+    assert organiser.get().get_json()["games"][0]["links"]["scorer"].endswith(f"/g/{game_id}/{made['scorer']}")
+
+
+def test_the_rooms_code_starts_only_the_plans_partite_and_freezes_nothing(organiser, client):
+    """#33 finding 4: at a seated evening the room's code starts a partita only from the plan (its round, its table,
+    its players), a round's table once its players are done with the round before; a partita by hand is the
+    organiser's, and a round past the evening nobody's. Nothing the room's code does stops the organiser's
+    withdrawals, arrivals and swaps, and the standings hold the roster's players only."""
+    seating = seated(organiser, players=ELEVEN[:8], rounds=2)
+    refused, invented = organiser.refused, ["Uno", "Due", "Tre", "Quattro"]
+    planned = seating["plan"][0]["tables"][0]["players"]
+    for body in ({"players": invented, "round": 99}, {"players": invented, "table": "Z", "round": 1},
+                 {"players": planned, "table": "A", "round": 1}, {"players": planned}):
+        message = refused(lambda body=body: organiser.add("join", **body), 403, "forbidden")
+        assert "seats this evening" in message
+    for number in (3, 99):  # past the evening: for the organiser's key too
+        message = refused(lambda number=number: organiser.add(players=invented, table="Z", round=number), 422,
+                          "invalid_input")
+        assert message == f"This evening ends with round 2: there is no round {number}."
+    page = client.post(f"/t/{organiser.id}/{organiser.keys['join']}/join",
+                       data={"player": invented, "round": "99", "table": "Z"})
+    assert page.status_code == 403 and "seats this evening" in page.get_data(as_text=True)
+    message = refused(lambda: post(organiser, "seating/start", role="join", round=2, table="A"), 409, "conflict")
+    assert "round 1" in message
+    assert post(organiser, "roster/withdraw", player=ELEVEN[7]).status_code == 200  # not frozen
+    assert post(organiser, "roster/arrive", player=ELEVEN[7]).status_code == 200
+    tables = [post(organiser, "seating/start", role="join", round=1, table=label, first_dealer=0).get_json()
+              for label in "AB"]
+    message = refused(lambda: post(organiser, "seating/start", role="join", round=2, table="A"), 409, "conflict")
+    assert "round 1" in message  # round 1 under way: round 2 waits, and may still be re-seated
+    round_two = organiser.get().get_json()["seating"]["plan"][1]["tables"]
+    a, b = round_two[0]["players"][0], round_two[1]["players"][0]
+    assert post(organiser, "seating/swap", round=2, players=[a, b]).status_code == 200
+    for seed, table in enumerate(tables):
+        play_hands(client, table["id"], table["keys"]["scorer"], table["game"]["players"], seed=seed)
+    assert post(organiser, "seating/start", role="join", round=2, table="A").status_code == 201
+    read = organiser.get().get_json()
+    assert sorted(s["player"] for s in read["standings"]) == sorted(ELEVEN[:8])
+    assert {(g["round"], g["table"]) for g in read["games"]} == {(1, "A"), (1, "B"), (2, "A")}
 
 
 # -- refusals: a clear message, nothing changes ------------------------------------------------------------

@@ -27,7 +27,7 @@ NAMED = ["Error", "Error*", "Error", "NewWist", "Created", "PredictionsGame", "B
          "PartnershipHandBody", "PartnershipResult", "PartnershipGame", "SoloHandBody", "SoloHand", "SoloGame",
          "PiquetHandBody", "PiquetHandBody", "PiquetResult", "PiquetGame", "NewTournament", "TournamentCreated",
          "Tournament", "NewPartita", "AttachPartita", "PartitaAdded", "RotateTournament", "TournamentRotated",
-         "Roster", "Seating", "RosterPlayer", "SwapSeats", "StartTable",
+         "Roster", "Seating", "RosterPlayer", "SwapSeats", "StartTable", "PartitaAdded",
          "NewSeason", "SeasonCreated", "SeasonTournament", "Season", "RotateSeason", "SeasonRotated"]
 
 

@@ -76,8 +76,11 @@ def test_a_scorer_opens_the_table_card_and_starts_the_seated_partita_in_one_tap(
     game = client.get(f"/api/v1/games/{game_id}", headers={"Authorization": f"Bearer {scorer}"}).get_json()
     assert game["players"] == table["players"]
     games = count_rows(app)
-    again = client.post(f"{room}/seating/start", data={"round": "1", "table": "B"})
-    assert again.headers["Location"] == started.headers["Location"] and count_rows(app) == games  # a double tap
+    again = client.post(f"{room}/seating/start", data={"round": "1", "table": "B"})  # a second phone, a double tap
+    assert again.status_code == 303 and count_rows(app) == games
+    view = client.get(f"/api/v1/tournaments/{tid}", headers={"Authorization": f"Bearer {key}"}).get_json()
+    assert again.headers["Location"] == view["games"][0]["links"]["view"].removeprefix("http://localhost")
+    assert scorer not in again.headers["Location"]  # the room's code opens the table's view, never its score (#33)
     reopened = client.get(f"{room}?round=1&table=B")
     assert "Open the table's score sheet" in text(reopened)
 

@@ -68,6 +68,25 @@ def test_rules_saved_with_a_new_game_start_the_next_one_in_one_tap(client):
     assert "Wist · Anna, Bruno, Carla, Dario" in text(client.get("/").get_data(as_text=True))  # on the phone's list
 
 
+def test_a_start_sent_again_after_its_game_got_a_new_scorer_link_hands_out_nothing(app, client):
+    """#33 finding 8: a Start sent again with its list's key, after the game it started had its scorer link replaced,
+    opens nothing and gives away no key: it answers as the replaced link does, and starts no other game."""
+    opened(client, new_wist(client, rules_name="Casa Verdi"))
+    [set_id] = set_ids(client)
+    once = re.search(r'name="once" value="([^"]+)"', client.get("/new").get_data(as_text=True)).group(1)
+    game = opened(client, client.post(f"/house-rules/{set_id}/start", data={"once": once}))
+    rotated = client.post(f"/api/v1/games/{game['id']}/keys/rotate", json={"role": "scorer"},
+                          headers={"Authorization": f"Bearer {game['key']}"})
+    assert rotated.status_code == 200
+    new_key, made = rotated.get_json()["key"], count_rows(app)
+    again = client.post(f"/house-rules/{set_id}/start", data={"once": once})
+    assert again.status_code == 404 and "Location" not in again.headers
+    assert new_key not in again.get_data(as_text=True) and game["key"] not in again.get_data(as_text=True)
+    assert ("The game this Start opened no longer opens with this link: its scorer made a new link."
+            in text(again.get_data(as_text=True)))
+    assert count_rows(app) == made
+
+
 def test_a_drawn_dealer_is_drawn_again_and_confirmation_is_kept(client):
     response = client.post("/new", data={"variant": "whist-torneo", "player": PLAYERS4, "first_dealer": "draw",
                                          "option-scheme": "completo", "confirmation": "on", "rules_name": "Club"})
