@@ -1,6 +1,7 @@
 """The SQLite file: one connection per request, schema migrations, and the append-only event log."""
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import random
@@ -25,7 +26,8 @@ def connect(path: str) -> sqlite_utils.Database:
     lock within the process, and in a cooperative retry loop when another process holds the file."""
     if path != ":memory:":
         Path(path).parent.mkdir(parents=True, exist_ok=True)
-        _create_private(path)
+        with contextlib.suppress(FileExistsError):
+            create_private(path)
         _anchor(path)
     conn = sqlite3.connect(path, isolation_level=None, timeout=0, check_same_thread=False)
     conn.execute("PRAGMA busy_timeout = 0")
@@ -36,13 +38,11 @@ def connect(path: str) -> sqlite_utils.Database:
     return db
 
 
-def _create_private(path: str) -> None:
-    """A new database file is readable by its owner alone (SQLite gives its -wal and -shm files the
-    database's mode): it holds every game's keys."""
-    try:
-        os.close(os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600))
-    except FileExistsError:
-        pass
+def create_private(path: str) -> None:
+    """Create an empty database file readable by its owner alone (SQLite gives its -wal, -shm and -journal
+    files the database's mode): it holds every game's keys. FileExistsError when `path` exists: the file
+    is made in one step, so nothing made meanwhile by someone else is ever taken over."""
+    os.close(os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600))
 
 
 _anchors: dict[str, sqlite3.Connection] = {}
