@@ -28,7 +28,6 @@ def connect(path: str) -> sqlite_utils.Database:
         Path(path).parent.mkdir(parents=True, exist_ok=True)
         with contextlib.suppress(FileExistsError):
             create_private(path)
-        _anchor(path)
     conn = sqlite3.connect(path, isolation_level=None, timeout=0, check_same_thread=False)
     conn.execute("PRAGMA busy_timeout = 0")
     conn.execute("PRAGMA foreign_keys = ON")
@@ -51,17 +50,23 @@ ANCHORS = 8
 
 
 def _anchor(path: str) -> None:
-    """Keep one connection to the file open for the life of the process. When the last connection
-    to a WAL database closes, SQLite checkpoints and deletes the WAL under an exclusive lock, and
-    every other process's readers meet "database is locked" meanwhile: with per-request
-    connections that would happen all the time. (A few files at most: tests make many.)"""
+    """Keep one connection to the file, with its WAL index open, for the life of the process.
+
+    When the last connection to a WAL database closes, SQLite checkpoints and deletes the WAL and its
+    index (`-shm`), and the next connection must make them again: every other process's readers meet
+    "database is locked" meanwhile, and on a full disk the index cannot be made, so every read failed
+    (#33). A connection opens the index at its first read and keeps it until it closes, holding nothing
+    that keeps a write or a checkpoint waiting: the anchor reads once, after `migrate` put the file in WAL
+    mode. (A few files at most: tests make many.)"""
     key = os.path.realpath(path)
     with _anchors_lock:
         if key in _anchors:
             return
         if len(_anchors) >= ANCHORS:
             _anchors.pop(next(iter(_anchors))).close()
-        _anchors[key] = sqlite3.connect(path, check_same_thread=False)
+        anchor = sqlite3.connect(path, isolation_level=None, timeout=0, check_same_thread=False)
+        patiently(lambda: anchor.execute("SELECT count(*) FROM sqlite_master").fetchall())
+        _anchors[key] = anchor
 
 
 def _v1(db: sqlite_utils.Database) -> None:
@@ -199,6 +204,8 @@ def migrate(db: sqlite_utils.Database) -> None:
         for number, step in enumerate(MIGRATIONS[version:], start=version + 1):
             step(db)
             db.execute(f"PRAGMA user_version = {number}")
+    if db.path != ":memory:":
+        _anchor(db.path)
 
 
 UNAVAILABLE = {sqlite3.SQLITE_FULL: "SQLITE_FULL", sqlite3.SQLITE_READONLY: "SQLITE_READONLY",
