@@ -192,8 +192,14 @@ def _v11(db: sqlite_utils.Database) -> None:
     db["tournaments"].add_column("variant", str)
 
 
+def _v12(db: sqlite_utils.Database) -> None:
+    """What each entry applied recorded, as a digest (#33): its id sent again with another change is refused, not
+    answered as if that change were made. Entries kept before have none: their ids answer as they did."""
+    db["entries"].add_column("digest", str)
+
+
 # Append only: migration i brings the file from user_version i to i + 1.
-MIGRATIONS = [_v1, _v2, _v3, _v4, _v5, _v6, _v7, _v8, _v9, _v10, _v11]
+MIGRATIONS = [_v1, _v2, _v3, _v4, _v5, _v6, _v7, _v8, _v9, _v10, _v11, _v12]
 
 
 def migrate(db: sqlite_utils.Database) -> None:
@@ -339,15 +345,17 @@ def append_events(db, game_id: str, seq: int, kind: str, payloads: list[dict], r
              "actor_seat": seat} for i, text in enumerate(texts)]
 
 
-def entry_key(db, game_id: str, entry_id: str) -> str | None:
-    """The key that sent the entry of that id, if it was applied."""
-    row = db.execute("SELECT key FROM entries WHERE game_id = ? AND entry_id = ?", [game_id, entry_id]).fetchone()
-    return row[0] if row else None
+def entry_of(db, game_id: str, entry_id: str) -> tuple[str, str | None] | None:
+    """(the key that sent it, the digest of what it recorded) of the entry of that id, if it was applied."""
+    row = db.execute("SELECT key, digest FROM entries WHERE game_id = ? AND entry_id = ?",
+                     [game_id, entry_id]).fetchone()
+    return (row[0], row[1]) if row else None
 
 
-def keep_entry(db, game_id: str, entry_id: str, key: str, seq: int) -> None:
-    """Inside the write unit that applied it: the entry's id, so that it is applied once."""
-    db.execute("INSERT INTO entries (game_id, entry_id, key, seq) VALUES (?, ?, ?, ?)", [game_id, entry_id, key, seq])
+def keep_entry(db, game_id: str, entry_id: str, key: str, seq: int, digest: str) -> None:
+    """Inside the write unit that applied it: the entry's id and what it recorded, so that it is applied once."""
+    db.execute("INSERT INTO entries (game_id, entry_id, key, seq, digest) VALUES (?, ?, ?, ?, ?)",
+               [game_id, entry_id, key, seq, digest])
 
 
 def events(db, game_id: str) -> list[dict]:
