@@ -71,6 +71,7 @@ def import_csv(db, source, once: str | None = None) -> tuple[list[tuple[games.Lo
             stored[position].extend(store.append_events(db, game_id, 2, "change", imported.changes, "scorer", None))
             if once is not None:
                 if position == 0:
+                    _forget_stale(db, once)
                     scorer = db.execute("SELECT key FROM keys WHERE game_id = ? AND role = 'scorer'",
                                         [game_id]).fetchone()
                     db.execute("INSERT INTO imports (idempotency_key, game_id, digest, scorer_key, created_at) "
@@ -107,17 +108,30 @@ def _origin(db, exported_from: str) -> str:
     return imported.get("origin", exported_from) if isinstance(imported, dict) else exported_from
 
 
+def _kept_since() -> str:
+    """When the oldest import key still kept was made: a key is kept for a day."""
+    return (datetime.now(timezone.utc) - KEPT_FOR).isoformat(timespec="milliseconds")
+
+
 def _made_with(db, once: str):
     """(the game ids in the file's order, digest, scorer key of the first) of the import made with this key
     within a day, or None."""
-    since = (datetime.now(timezone.utc) - KEPT_FOR).isoformat(timespec="milliseconds")
     row = db.execute("SELECT game_id, digest, scorer_key FROM imports WHERE idempotency_key = ? AND created_at > ?",
-                     [once, since]).fetchone()
+                     [once, _kept_since()]).fetchone()
     if row is None:
         return None
     ids = [r[0] for r in db.execute("SELECT game_id FROM import_games WHERE idempotency_key = ? ORDER BY position",
                                     [once]).fetchall()]
     return ids or [row[0]], row[1], row[2]
+
+
+def _forget_stale(db, once: str) -> None:
+    """Inside the write unit of an import: a key made more than a day ago is forgotten, so that it can stand for this
+    import (#33: it was refused with a 500). A key made within the day stays: the same key sent twice at once."""
+    if db.execute("SELECT 1 FROM imports WHERE idempotency_key = ? AND created_at <= ?",
+                  [once, _kept_since()]).fetchone():
+        db.execute("DELETE FROM import_games WHERE idempotency_key = ?", [once])
+        db.execute("DELETE FROM imports WHERE idempotency_key = ?", [once])
 
 
 def _again(db, earlier, digest: str) -> tuple[list[tuple[games.Loaded, dict]], bool]:

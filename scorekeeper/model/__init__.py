@@ -73,6 +73,13 @@ def check_once(value) -> str | None:
     return value
 
 
+def once_reused() -> InvalidInput:
+    """The refusal of an idempotency key sent again with another change than the one it made (#33): answering it
+    as a replay would say the new change was made when nothing was."""
+    return InvalidInput(N_("This idempotency key was sent before with another change: nothing was changed. A new "
+                           "change needs a new key."), field="Idempotency-Key")
+
+
 @dataclass(frozen=True)
 class Seen:
     """What one caller may see: the (hand, seat) entries hidden from them (sealed bids).

@@ -50,10 +50,15 @@ def run_command(host: str, port: int) -> None:
 
 
 def backup(source: str, target: str) -> int:
-    """Copy the database at `source` to a new file `target`; returns the number of events copied."""
-    if Path(target).exists():
-        raise click.ClickException(f"{target} already exists: choose a new file name.")
+    """Copy the database at `source` to a new file `target`, readable by its owner alone as the database is;
+    returns the number of events copied. A `target` that exists is refused and left as it was."""
+    from ..store import db as store
+
     Path(target).parent.mkdir(parents=True, exist_ok=True)
+    try:
+        store.create_private(target)
+    except FileExistsError:
+        raise click.ClickException(f"{target} already exists: choose a new file name.") from None
     with sqlite3.connect(source) as src, sqlite3.connect(target) as dst:
         src.backup(dst)
         dst.execute("PRAGMA journal_mode = DELETE")  # one self-contained file, nothing beside it

@@ -18,6 +18,7 @@ greenlets of the worker a turn (`turns.taking_turns`).
 """
 from __future__ import annotations
 
+import hashlib
 import json
 import secrets
 import threading
@@ -30,7 +31,8 @@ from ..store import db as store
 from ..store import live
 from ..model.turns import taking_turns
 from ..store.keys import find_key, new_id, new_key
-from ..model import EVERYTHING, MARKS, ROLES, Access, Loaded, NotFound, Seen, sort_out, visibility  # noqa: F401
+from ..model import (EVERYTHING, MARKS, ROLES, Access, Loaded, NotFound, Seen, once_reused, sort_out,  # noqa: F401
+                     visibility)
 from ..model.confirmation import (CONFIRMATIONS_PER_HAND, SCORERS_PHONE, HandNotComplete, StaleHand,
                                   check_scores_kept, check_unlocked, complete, confirmation, scores_of)
 from ..rules import N_, VARIANTS, RuleError, new_game
@@ -57,23 +59,34 @@ class AlreadyApplied(Exception):
         self.loaded, self.access = loaded, access
 
 
-def _check_entry(db, access: Access, loaded_now) -> None:
+def _recorded(kind: str, payload: dict) -> str:
+    """What an entry records (a change, an undo, a confirmation, a reopening of a hand), as a digest: the same
+    whether it came from the API or a form, and whatever the order of its fields."""
+    text = json.dumps([kind, payload], sort_keys=True, separators=(",", ":"), ensure_ascii=False, default=str)
+    return hashlib.sha256(text.encode()).hexdigest()
+
+
+def _check_entry(db, access: Access, loaded_now, digest: str) -> None:
     """First thing inside a write unit: an entry whose id was applied already is acknowledged, not applied (before
-    any other check: the first try's change would make a replay look stale). Another phone's id is refused."""
+    any other check: the first try's change would make a replay look stale). Another phone's id is refused, and so
+    is the id sent with another change than the one it recorded (`digest`, of `_recorded`)."""
     if access.entry is None:
         return
-    sent_by = store.entry_key(db, access.game_id, access.entry)
-    if sent_by is None:
+    sent = store.entry_of(db, access.game_id, access.entry)
+    if sent is None:
         return
+    sent_by, first = sent
     if sent_by != access.key:
         raise EntryTaken(N_("That entry's id is another phone's: nothing was recorded."), field="Idempotency-Key")
+    if first is not None and first != digest:  # None: kept before digests were
+        raise once_reused()
     raise AlreadyApplied(loaded_now(), access)
 
 
-def _note_entry(db, access: Access, seq: int) -> None:
-    """Inside the write unit that applied the entry: its id, so that it is applied once."""
+def _note_entry(db, access: Access, seq: int, digest: str) -> None:
+    """Inside the write unit that applied the entry: its id and what it recorded, so that it is applied once."""
     if access.entry is not None:
-        store.keep_entry(db, access.game_id, access.entry, access.key, seq)
+        store.keep_entry(db, access.game_id, access.entry, access.key, seq, digest)
 
 
 def create(db, variant, players, first_dealer=None, options=None, also=None,
@@ -319,9 +332,10 @@ def change(db, access: Access, event: dict, versions: Collection[str] | None = N
         authorize_change(access, event, variant_of(db, access.game_id))
     if _kept_as(db, access.game_id) is not None:
         load(db, access.game_id)  # a replay, if one is needed, before the write lock: inside, only what is new
+    digest = _recorded("change", event)
     with store.write(db):
         loaded = load(db, access.game_id)
-        _check_entry(db, access, lambda: loaded)
+        _check_entry(db, access, lambda: loaded, digest)
         _check_version(loaded, versions)
         _check_hand_unchanged(loaded, event, hand_seen)
         if access.role == "seat":
@@ -333,7 +347,7 @@ def change(db, access: Access, event: dict, versions: Collection[str] | None = N
         check_scores_kept(loaded.events, state)
         seq = loaded.version + 1
         appended = store.append_event(db, access.game_id, seq, "change", event, access.role, access.seat)
-        _note_entry(db, access, seq)
+        _note_entry(db, access, seq, digest)
     return _published(db, Loaded(access.game_id, state, seq, [*loaded.events, appended]))
 
 
@@ -369,8 +383,9 @@ def undo(db, access: Access, versions: Collection[str] | None = None) -> Loaded:
     """Take back the latest change still standing: the game is replayed once, without it."""
     if not access.may_write():
         raise Forbidden(N_("Only the scorer can undo."))
+    digest = _recorded("undo", {})
     with store.write(db):
-        _check_entry(db, access, lambda: load(db, access.game_id))
+        _check_entry(db, access, lambda: load(db, access.game_id), digest)
         rows = store.events(db, access.game_id)
         if not rows:
             raise NotFound()
@@ -382,7 +397,7 @@ def undo(db, access: Access, versions: Collection[str] | None = None) -> Loaded:
         check_unlocked(rows, standing[-1]["payload"].get("hand"))
         seq = version + 1
         rows.append(store.append_event(db, access.game_id, seq, "undo", {}, access.role, access.seat))
-        _note_entry(db, access, seq)
+        _note_entry(db, access, seq, digest)
         state = replay(rows)
         check_scores_kept(rows, state)
     return _published(db, Loaded(access.game_id, state, seq, rows))
@@ -450,9 +465,10 @@ def confirm(db, access: Access, hand, seen: int, on_scorers_phone: bool = False)
     from the phone that holds the scorer's link, and the confirmation says so wherever it is shown (#33)."""
     if access.role != "seat":
         raise Forbidden(N_("The hand must be confirmed by another player, on their own phone."))
+    digest = _recorded("confirm", {"hand": hand})
     with store.write(db):
         loaded = load(db, access.game_id)
-        _check_entry(db, access, lambda: loaded)
+        _check_entry(db, access, lambda: loaded, digest)
         marks = _confirmable(loaded, hand)
         if seen > loaded.version:  # no page showed the game at a version it never had: "later than all" it is not
             raise InvalidInput(N_("The game is at version %(version)s, not %(seen)s: look at the hand again before "
@@ -468,7 +484,7 @@ def confirm(db, access: Access, hand, seen: int, on_scorers_phone: bool = False)
                                     "confirmed."), hand=hand, count=CONFIRMATIONS_PER_HAND)
         where = {"where": SCORERS_PHONE} if on_scorers_phone else {}
         marked = _marked(db, loaded, "confirm", hand, access.role, access.seat, where)
-        _note_entry(db, access, marked.version)
+        _note_entry(db, access, marked.version, digest)
     return _published(db, marked)
 
 
@@ -480,16 +496,17 @@ def reopen(db, game_id: str, hand, by: Access | str = "organiser") -> Loaded:
     if not organiser and not (isinstance(by, Access) and by.role == "seat" and by.game_id == game_id):
         raise Forbidden(N_("A confirmed hand can be reopened by a player on their own phone, or by the "
                            "tournament's organiser."))
+    digest = _recorded("reopen", {"hand": hand})
     with store.write(db):
         loaded = load(db, game_id)
         if not organiser:
-            _check_entry(db, by, lambda: loaded)
+            _check_entry(db, by, lambda: loaded, digest)
         if hand not in _confirmable(loaded, hand).confirmed:
             raise StateConflict(N_("Hand %(hand)s is not confirmed: there is nothing to reopen."), hand=hand)
         role, seat = ("organiser", None) if organiser else (by.role, by.seat)
         marked = _marked(db, loaded, "reopen", hand, role, seat)
         if not organiser:
-            _note_entry(db, by, marked.version)
+            _note_entry(db, by, marked.version, digest)
     return _published(db, marked)
 
 

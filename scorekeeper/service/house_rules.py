@@ -21,7 +21,7 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass
 
-from ..model import Loaded, NotFound, check_once
+from ..model import Loaded, NotFound, check_once, once_reused
 from ..rules.base import (N_, MAX_NAME, InvalidInput, StateConflict, has_control_characters, has_something_to_read,
                           same_name, tidy_name)
 from ..store import db as store
@@ -169,17 +169,20 @@ class _StartedAlready(Exception):
 def start(db, device: str | None, set_id, once: str | None = None) -> tuple[Loaded, dict]:
     """The next game from a saved set: its players, the next dealer (or a draw), its options; the set remembers
     the new dealer and is used now. Options are checked again (the game may have changed since): a set no longer
-    valid is refused with the rules' own message and nothing is created. `once`, the key of the list the Start
-    was tapped on (`check_once`): sent again, the game it started is the answer, with the keys it was started with
-    (`StartReplaced` once its scorer link was replaced: whoever replays the form must not get the new one)."""
+    valid is refused with the rules' own message and nothing is created. `once`, the key of the Start button tapped
+    (`check_once`; each listed set has its own): sent again, the game it started is the answer, with its keys as
+    they are now (`StartReplaced` once its scorer link was replaced: whoever replays the form must not get the new
+    one); sent with another of the phone's sets than the one it started, refused and nothing is created (#33)."""
     rules = find(db, device, set_id)
     once = check_once(once)
     dealer = rules.next_dealer
 
     def used(db, game_id):
-        if once is not None and (row := db.execute("SELECT last_game FROM house_rules WHERE id = ? AND last_once = ?",
-                                                   [rules.id, once]).fetchone()):
-            raise _StartedAlready(row[0])
+        if once is not None and (row := db.execute("SELECT id, last_game FROM house_rules WHERE device = ? AND "
+                                                   "last_once = ?", [device, once]).fetchone()):
+            if row[0] != rules.id:
+                raise once_reused()
+            raise _StartedAlready(row[1])
         db.execute("UPDATE house_rules SET first_dealer = ?, used_at = ?, last_once = ?, last_game = ? WHERE id = ?",
                    [dealer, store.now(), once, game_id, rules.id])
 

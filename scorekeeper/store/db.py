@@ -1,6 +1,7 @@
 """The SQLite file: one connection per request, schema migrations, and the append-only event log."""
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import random
@@ -26,8 +27,8 @@ def connect(path: str) -> sqlite_utils.Database:
     lock within the process, and in a cooperative retry loop when another process holds the file."""
     if path != ":memory:":
         Path(path).parent.mkdir(parents=True, exist_ok=True)
-        _create_private(path)
-        _anchor(path)
+        with contextlib.suppress(FileExistsError):
+            create_private(path)
     conn = sqlite3.connect(path, isolation_level=None, timeout=0, check_same_thread=False)
     conn.execute("PRAGMA busy_timeout = 0")
     conn.execute("PRAGMA foreign_keys = ON")
@@ -37,13 +38,11 @@ def connect(path: str) -> sqlite_utils.Database:
     return db
 
 
-def _create_private(path: str) -> None:
-    """A new database file is readable by its owner alone (SQLite gives its -wal and -shm files the
-    database's mode): it holds every game's keys."""
-    try:
-        os.close(os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600))
-    except FileExistsError:
-        pass
+def create_private(path: str) -> None:
+    """Create an empty database file readable by its owner alone (SQLite gives its -wal, -shm and -journal
+    files the database's mode): it holds every game's keys. FileExistsError when `path` exists: the file
+    is made in one step, so nothing made meanwhile by someone else is ever taken over."""
+    os.close(os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600))
 
 
 _anchors: dict[str, sqlite3.Connection] = {}
@@ -52,17 +51,23 @@ ANCHORS = 8
 
 
 def _anchor(path: str) -> None:
-    """Keep one connection to the file open for the life of the process. When the last connection
-    to a WAL database closes, SQLite checkpoints and deletes the WAL under an exclusive lock, and
-    every other process's readers meet "database is locked" meanwhile: with per-request
-    connections that would happen all the time. (A few files at most: tests make many.)"""
+    """Keep one connection to the file, with its WAL index open, for the life of the process.
+
+    When the last connection to a WAL database closes, SQLite checkpoints and deletes the WAL and its
+    index (`-shm`), and the next connection must make them again: every other process's readers meet
+    "database is locked" meanwhile, and on a full disk the index cannot be made, so every read failed
+    (#33). A connection opens the index at its first read and keeps it until it closes, holding nothing
+    that keeps a write or a checkpoint waiting: the anchor reads once, after `migrate` put the file in WAL
+    mode. (A few files at most: tests make many.)"""
     key = os.path.realpath(path)
     with _anchors_lock:
         if key in _anchors:
             return
         if len(_anchors) >= ANCHORS:
             _anchors.pop(next(iter(_anchors))).close()
-        _anchors[key] = sqlite3.connect(path, check_same_thread=False)
+        anchor = sqlite3.connect(path, isolation_level=None, timeout=0, check_same_thread=False)
+        patiently(lambda: anchor.execute("SELECT count(*) FROM sqlite_master").fetchall())
+        _anchors[key] = anchor
 
 
 def _v1(db: sqlite_utils.Database) -> None:
@@ -188,8 +193,14 @@ def _v11(db: sqlite_utils.Database) -> None:
     db["tournaments"].add_column("variant", str)
 
 
+def _v12(db: sqlite_utils.Database) -> None:
+    """What each entry applied recorded, as a digest (#33): its id sent again with another change is refused, not
+    answered as if that change were made. Entries kept before have none: their ids answer as they did."""
+    db["entries"].add_column("digest", str)
+
+
 # Append only: migration i brings the file from user_version i to i + 1.
-MIGRATIONS = [_v1, _v2, _v3, _v4, _v5, _v6, _v7, _v8, _v9, _v10, _v11]
+MIGRATIONS = [_v1, _v2, _v3, _v4, _v5, _v6, _v7, _v8, _v9, _v10, _v11, _v12]
 
 
 def migrate(db: sqlite_utils.Database) -> None:
@@ -200,6 +211,8 @@ def migrate(db: sqlite_utils.Database) -> None:
         for number, step in enumerate(MIGRATIONS[version:], start=version + 1):
             step(db)
             db.execute(f"PRAGMA user_version = {number}")
+    if db.path != ":memory:":
+        _anchor(db.path)
 
 
 UNAVAILABLE = {sqlite3.SQLITE_FULL: "SQLITE_FULL", sqlite3.SQLITE_READONLY: "SQLITE_READONLY",
@@ -346,15 +359,17 @@ def _check_room(db, game_id: str, kind: str, count: int, limit: int) -> None:
     raise TooManyChanges(N_("This game has reached the limit of %(max)s changes: start a new game."), max=limit)
 
 
-def entry_key(db, game_id: str, entry_id: str) -> str | None:
-    """The key that sent the entry of that id, if it was applied."""
-    row = db.execute("SELECT key FROM entries WHERE game_id = ? AND entry_id = ?", [game_id, entry_id]).fetchone()
-    return row[0] if row else None
+def entry_of(db, game_id: str, entry_id: str) -> tuple[str, str | None] | None:
+    """(the key that sent it, the digest of what it recorded) of the entry of that id, if it was applied."""
+    row = db.execute("SELECT key, digest FROM entries WHERE game_id = ? AND entry_id = ?",
+                     [game_id, entry_id]).fetchone()
+    return (row[0], row[1]) if row else None
 
 
-def keep_entry(db, game_id: str, entry_id: str, key: str, seq: int) -> None:
-    """Inside the write unit that applied it: the entry's id, so that it is applied once."""
-    db.execute("INSERT INTO entries (game_id, entry_id, key, seq) VALUES (?, ?, ?, ?)", [game_id, entry_id, key, seq])
+def keep_entry(db, game_id: str, entry_id: str, key: str, seq: int, digest: str) -> None:
+    """Inside the write unit that applied it: the entry's id and what it recorded, so that it is applied once."""
+    db.execute("INSERT INTO entries (game_id, entry_id, key, seq, digest) VALUES (?, ?, ?, ?, ?)",
+               [game_id, entry_id, key, seq, digest])
 
 
 def events(db, game_id: str) -> list[dict]:

@@ -12,7 +12,8 @@ hundreds of games, where the signed session cookie stopped growing at about 15 (
   plain HTTP) is ignored, and whoever planted it cannot later read that phone's games. Over https
   the cookie is `__Host-device` (Secure, whole site, no Domain: no sibling can set it).
 - Ids issued before they were signed (listed by migration 4) are taken once: their list moves to a
-  new, signed id and the old value stops counting.
+  new, signed id and the old value stops counting. Only as the phone held it (#33): its `device` cookie,
+  alone, on a request of this site's own pages (`_unsigned_moved`).
 - A list kept by an older version in the session cookie is moved into the table once, then dropped
   from the cookie.
 - An entry whose link no longer opens its game (the scorer made a new link) shows nothing of the
@@ -33,7 +34,7 @@ from ..store import db as store
 from ..service import games, phones
 from ..service.phones import Entry
 from . import get_db
-from .guard import may_set_cookies
+from .guard import is_cross_site, may_set_cookies
 
 COOKIE = "device"
 SECURE_COOKIE = "__Host-device"  # over https: only this site, whole of it, Secure (RFC 6265bis prefixes)
@@ -72,11 +73,11 @@ def device(create: bool) -> str | None:
     """This browser's device id (None when it has none and `create` is false or not allowed)."""
     if "device" in g:
         return g.device
-    raw = request.cookies.get(_cookie_name())
-    value = _issued(raw)
+    # The first value this server signed: another `device` cookie planted beside it hides nothing.
+    value = next(filter(None, map(_issued, request.cookies.getlist(_cookie_name()))), None)
     allowed = may_set_cookies()
     if value is None and allowed:
-        value = _unsigned_moved(raw) or _unsigned_moved(request.cookies.get(COOKIE))
+        value = _unsigned_moved()
     if value is None and (create or any(name in session for name in LEGACY.values())) and allowed:
         value = secrets.token_urlsafe(24)
     g.device = value
@@ -86,13 +87,18 @@ def device(create: bool) -> str | None:
     return value
 
 
-def _unsigned_moved(value) -> str | None:
-    """An id issued before ids were signed (migration 4 listed them): its list moves to a new id, once."""
-    if not (isinstance(value, str) and DEVICE.fullmatch(value)):
+def _unsigned_moved() -> str | None:
+    """An id issued before ids were signed (migration 4 listed them): its list moves to a new id, once, for the
+    phone that held it (#33). That id only ever lived in the phone's own `device` cookie (HttpOnly: no page, CSV,
+    address or log shows it), so it is taken from there alone: sent by this site's own pages (not from another
+    site, nor a link followed from one), as the request's only device cookie (one planted beside the phone's own
+    signed id, by a sibling subdomain, moves nothing and does not replace it)."""
+    values = request.cookies.getlist(COOKIE)
+    if is_cross_site() or len(values) != 1 or SECURE_COOKIE in request.cookies or not DEVICE.fullmatch(values[0]):
         return None
     moved, new = None, secrets.token_urlsafe(24)
     with _bookkeeping():
-        moved = new if phones.move_unsigned(get_db(), value, new) else None
+        moved = new if phones.move_unsigned(get_db(), values[0], new) else None
     return moved
 
 

@@ -29,12 +29,12 @@ class ShownSet:
     players: str  # "Anna, Bruno, Carla, Dario"
     dealer: str  # who deals first in the next game, or that the dealer is drawn
     changed: list[tuple[str, str]]  # the options that differ from the variant's defaults, as (name, value)
+    once: str  # the key its Start sends: tapped twice, one game; a set's own, so one list starts several sets
 
 
 def listed() -> dict:
-    """What a page listing this phone's sets gives its template: the sets, and the key their Start buttons send
-    (a Start tapped twice starts one game)."""
-    return {"saved_sets": shown_sets(), "start_once": secrets.token_urlsafe(18)}
+    """What a page listing this phone's sets gives its template."""
+    return {"saved_sets": shown_sets()}
 
 
 def shown_sets() -> list[ShownSet]:
@@ -49,7 +49,8 @@ def _shown(rules: house_rules.HouseRules) -> ShownSet:
     dealer = rules.next_dealer
     return ShownSet(rules.id, rules.name, variant_name(variant), ", ".join(rules.players),
                     gettext("the first dealer is drawn") if dealer is None else
-                    gettext("%(name)s deals first", name=rules.players[dealer]), _changed(variant, rules.options))
+                    gettext("%(name)s deals first", name=rules.players[dealer]), _changed(variant, rules.options),
+                    secrets.token_urlsafe(18))
 
 
 def _changed(variant, options: dict) -> list[tuple[str, str]]:

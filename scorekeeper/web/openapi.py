@@ -95,7 +95,8 @@ ONCE = {"type": "string", "pattern": "^[A-Za-z0-9_-]{16,200}$"}
 ENTRY = {"name": "Idempotency-Key", "in": "header", "required": False, "schema": ONCE,
          "description": "The entry's own id, made at random by the client (a UUID): sent again (a retry after a lost "
                         "answer), the change is not applied twice: 200 with the game as it is and "
-                        "`Idempotent-Replayed: true`. Another key's id: 409 `entry_taken`."}
+                        "`Idempotent-Replayed: true`. Sent with another change (another write, hand, seat or "
+                        "value): 422 `invalid_input`, nothing applied. Another key's id: 409 `entry_taken`."}
 
 
 # -- the schemas -------------------------------------------------------------------------------------------------
@@ -188,7 +189,8 @@ def _game_paths(family: str | None) -> dict:
             "parameters": [{"name": "Idempotency-Key", "in": "header", "required": False, "schema": ONCE,
                             "description": "A key the client made at random (a UUID): sent again with the same "
                                            "file within a day, the answer is the game the first try made "
-                                           "(`Idempotent-Replayed: true`), not a second one."}],
+                                           "(`Idempotent-Replayed: true`), not a second one; with another "
+                                           "file, 422 `invalid_input`."}],
             "requestBody": {"required": True, "content": {"text/csv": {"schema": {"type": "string"}}}},
             "responses": {"201": answer(ref(shapes.Created), "Created", "Location"), **errors(*WRITES, 409, 415,
                                                                                                422)}}},

@@ -2,7 +2,9 @@
 place; and the `segnapunti` program itself, the entry point `pipx install` gives."""
 from __future__ import annotations
 
+import os
 import sqlite3
+import stat
 from importlib.metadata import entry_points
 
 from click.testing import CliRunner
@@ -36,9 +38,23 @@ def test_a_backup_taken_while_serving_restores_every_game(app, api, tmp_path):
 def test_a_backup_never_overwrites_a_file(app, tmp_path):
     target = tmp_path / "exists.sqlite3"
     target.write_text("keep me")
+    target.chmod(0o640)
     result = app.test_cli_runner().invoke(args=["backup", str(target)])
     assert result.exit_code != 0 and "already exists" in result.output
-    assert target.read_text() == "keep me"
+    assert target.read_text() == "keep me" and stat.S_IMODE(target.stat().st_mode) == 0o640  # left as it was
+
+
+def test_a_backup_is_readable_by_its_owner_alone(app, api, tmp_path):
+    """It holds every game's keys, as the database does (#33): 0600 whatever the umask, nothing left beside it."""
+    api.game()
+    folder = tmp_path / "backups"
+    umask = os.umask(0o022)  # the usual one: it gave 0644
+    try:
+        result = app.test_cli_runner().invoke(args=["backup", str(folder / "copy.sqlite3")])
+    finally:
+        os.umask(umask)
+    assert result.exit_code == 0, result.output
+    assert {path.name: stat.S_IMODE(path.stat().st_mode) for path in folder.iterdir()} == {"copy.sqlite3": 0o600}
 
 
 def test_segnapunti_is_the_programs_command_with_the_owners_commands(tmp_path, monkeypatch):
