@@ -277,7 +277,7 @@ DOORS: tuple[Door, ...] = (
          "A table types its players and starts its partita; whoever starts it holds its scorer link.", FORBIDDEN,
          ((Role.JOIN, PLAN_ONLY),)),
     Door("tournaments.remove_game", "POST /t/<tournament_id>/<key>/games/<game_id>/remove", T, ORGANISER, 303,
-         Cost.WRITE, WRITING, "Take a partita out (the game itself is kept).", FORBIDDEN),
+         Cost.WRITE, WRITING, "Take a partita out (the game itself is kept)."),
     Door("tournaments.reopen_hand", "POST /t/<tournament_id>/<key>/games/<game_id>/hands/<number>/reopen", T,
          ORGANISER, 303, Cost.WRITE, MARKING, "The organiser reopens a confirmed hand of a partita."),
     Door("tournaments.rotate", "POST /t/<tournament_id>/<key>/rotate", T, ORGANISER, 303, Cost.WRITE, WRITING,
