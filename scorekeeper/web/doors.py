@@ -76,8 +76,10 @@ class Answer:
 NOT_FOUND = Answer((404,), "404, as for an unknown link")
 FORBIDDEN = Answer((403,), "403, saying why")
 FORBIDDEN_PAGE = Answer((403,), "403: the sheet again, saying why")
-VIEW_ONLY_JSON = Answer((200,), "the partita's view link only")
-VIEW_ONLY_PAGE = Answer((303,), "sent to the partita's view")
+VIEW_ONLY_JSON = Answer((200, 201), "at a table not started yet, the new partita and its links; at a started or "
+                                 "finished one, its view link only")
+VIEW_ONLY_PAGE = Answer((303,), "at a table not started yet, the new partita's sheet (its scorer link); at a started "
+                                "or finished one, its view only")
 PLAN_ONLY = Answer((403, 422), "refused, saying why, at an evening the app seats (its tables start from their "
                                "cards); at an evening seated by hand, a new partita")
 
@@ -91,7 +93,7 @@ class Door:
     route: str  # "METHOD /path" as Flask's url_map has it, without converters
     subject: Subject
     may: frozenset[Role]
-    ok: int
+    ok: int | tuple[int, ...]
     cost: Cost
     bound: str
     what: str
@@ -104,7 +106,7 @@ class Door:
         if role in special:
             return special[role]
         if role in self.may:
-            return Answer((self.ok,), "")
+            return Answer(self.ok if isinstance(self.ok, tuple) else (self.ok,), "")
         return self.others if role in LINKS[self.subject] else NOT_FOUND
 
     @property
@@ -316,7 +318,8 @@ DOORS: tuple[Door, ...] = (
          Cost.WRITE, SEATING, "A late arrival.", FORBIDDEN),
     Door("tournament_api.swap", "POST /api/v1/tournaments/<tournament_id>/seating/swap", T, ORGANISER, 200,
          Cost.WRITE, SEATING, "Two players change seats.", FORBIDDEN),
-    Door("tournament_api.start_table", "POST /api/v1/tournaments/<tournament_id>/seating/start", T, ORGANISER, 200,
+    Door("tournament_api.start_table", "POST /api/v1/tournaments/<tournament_id>/seating/start", T, ORGANISER,
+         (200, 201),
          Cost.CREATE, CREATION, "A seated table's partita: created (its starter holds every link), or the one "
                                 "started there (the room's code: its view link only).", FORBIDDEN,
          ((Role.JOIN, VIEW_ONLY_JSON),)),

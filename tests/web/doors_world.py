@@ -328,6 +328,7 @@ class Call:
 M = "/g/{game}/{key}"
 E = "/t/{tournament}/{key}"
 SEASON = "/s/{season}/{key}"
+STARTS = ((1, "B"), (1, "A"), (2, "A"))  # a table under way, a finished one, one not started yet
 NEW_PARTITA = {"player": ROSTER[:3] + ["Zeno"], "table": "Z", "round": "1"}
 CALLS: dict[str, list[Call]] = {
     "pages.home": [Call("/")],
@@ -342,7 +343,7 @@ CALLS: dict[str, list[Call]] = {
     "tournaments.create": [Call("/tournaments/new", form={"name": "Venerdì"})],
     "seasons.new": [Call("/seasons/new")],
     "seasons.create": [Call("/seasons/new", form={"name": "Stagione"})],
-    "docs.page": [Call("/docs/security.md")],
+    "docs.page": [Call("/docs/README.md")],
     "static": [Call("/static/app.css")],
     "service_worker": [Call("/sw.js")],
     "live.healthz": [Call("/healthz")],
@@ -400,8 +401,8 @@ CALLS: dict[str, list[Call]] = {
     "evenings.swap": [Call(E + "/seating/swap", "evening", form={"round": "2", "first": "{first}",
                                                                   "second": "{second}"})],
     "evenings.cards": [Call(E + "/seating/cards", "evening")],
-    "evenings.start": [Call(E + "/seating/start", "evening", form={"round": "1", "table": table})
-                       for table in ("B", "A")],  # a partita under way, and a finished one
+    "evenings.start": [Call(E + "/seating/start", "evening", form={"round": str(number), "table": table})
+                       for number, table in STARTS],
     "tournament_api.read_tournament": [Call("/api/v1/tournaments/{tournament}", target)
                                        for target in ("evening", "by_hand")],
     "tournament_api.standings_csv": [Call("/api/v1/tournaments/{tournament}/standings.csv", "evening")],
@@ -418,7 +419,7 @@ CALLS: dict[str, list[Call]] = {
     "tournament_api.swap": [Call("/api/v1/tournaments/{tournament}/seating/swap", "evening",
                                  json={"round": 2, "players": ["{first}", "{second}"]})],
     "tournament_api.start_table": [Call("/api/v1/tournaments/{tournament}/seating/start", "evening",
-                                        json={"round": 1, "table": table}) for table in ("B", "A")],
+                                        json={"round": number, "table": table}) for number, table in STARTS],
     "seasons.open": [Call(SEASON, "season")],
     "seasons.standings_csv": [Call(SEASON + "/standings.csv", "season")],
     "seasons.add_tournament": [Call(SEASON + "/tournaments", "season", form={"link": "{evening_link}"})],
