@@ -80,6 +80,8 @@ VIEW_ONLY_JSON = Answer((200, 201), "at a table not started yet, the new partita
                                  "finished one, its view link only")
 VIEW_ONLY_PAGE = Answer((303,), "at a table not started yet, the new partita's sheet (its scorer link); at a started "
                                 "or finished one, its view only")
+RESTARTED = Answer((404, 409), "a Start sent again once the game's scorer link was replaced: refused, saying the "
+                               "game no longer opens with that link")
 PLAN_ONLY = Answer((403, 422), "refused, saying why, at an evening the app seats (its tables start from their "
                                "cards); at an evening seated by hand, a new partita")
 
@@ -192,8 +194,8 @@ DOORS: tuple[Door, ...] = (
          "Create a season from a program: it gets the organiser and view links."),
     # -- this phone: its own cookie ------------------------------------------------------------------------------
     Door("house_rules.start", "POST /house-rules/<set_id>/start", Subject.PHONE, PHONE, 303, Cost.CREATE, CREATION,
-         "Start the next game from rules saved on this phone. Tapped twice, the one game it started — but once that "
-         "game's scorer link was replaced, not its new link."),
+         "Start the next game from rules saved on this phone; tapped twice, the one game it started.",
+         but=((Role.REPLACED, RESTARTED),)),
     Door("house_rules.delete", "POST /house-rules/<set_id>/delete", Subject.PHONE, PHONE, 303, Cost.WRITE, WRITING,
          "Delete rules saved on this phone."),
     # -- a game: its scorer, view and seat links -----------------------------------------------------------------

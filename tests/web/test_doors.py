@@ -66,7 +66,7 @@ def test_every_door_is_called_and_its_cost_fits_its_method():
     assert {"pages.rematch", "evenings.start", "tournament_api.start_table", "house_rules.start"} <= creations()
 
 
-@pytest.fixture(scope="module")
+@pytest.fixture(scope="session")  # once per process, however the tests of the modules are interleaved
 def world(tmp_path_factory):
     return World(make_app(tmp_path_factory.mktemp("doors")))
 
