@@ -31,6 +31,14 @@ def bearer(key: str) -> dict:
     return {"Authorization": f"Bearer {key}"}
 
 
+@dataclass(frozen=True)
+class Effect:
+    """What a request did to the database: changed it; created a game, a tournament or a season."""
+
+    changed: bool
+    created: bool
+
+
 @dataclass
 class Keys:
     """The links of one game, tournament or season as the world holds them."""
@@ -56,7 +64,7 @@ class World:
         self.watch = sqlite3.connect(app.config["SCOREKEEPER_DATABASE"], check_same_thread=False)
         self.pristine = sqlite3.connect(":memory:", check_same_thread=False)
         self.watch.backup(self.pristine)
-        self.seen = self._data_version()
+        self.seen, self.built = self._data_version(), self._made()
 
     # -- building ---------------------------------------------------------------------------------------------
     @staticmethod
@@ -186,14 +194,20 @@ class World:
         """Moves whenever another connection (a request) committed a change."""
         return self.watch.execute("PRAGMA data_version").fetchone()[0]
 
-    def undo_changes(self) -> bool:
-        """Whether a request changed the database since the last look; if it did, the database is as built again."""
+    def _made(self) -> tuple[int, ...]:
+        """How many games, tournaments and seasons the database holds."""
+        return self.watch.execute("SELECT (SELECT count(*) FROM games), (SELECT count(*) FROM tournaments), "
+                                  "(SELECT count(*) FROM seasons)").fetchone()
+
+    def undo_changes(self) -> Effect:
+        """What a request did to the database since the last look, which is then as built again."""
         if self._data_version() == self.seen:
-            return False
+            return Effect(False, False)
+        effect = Effect(True, self._made() != self.built)
         self.pristine.backup(self.watch)
         games.REPLAYED.clear()  # the games kept in memory may be versions the database no longer has
         self.seen = self._data_version()
-        return True
+        return effect
 
     # -- what a role carries ----------------------------------------------------------------------------------
     def strong_keys(self) -> set[str]:
@@ -291,7 +305,7 @@ class World:
         return {"json": json} if json is not None else {"data": form} if form is not None else {}
 
     def knock(self, door: Door, call: Call, role: Role):
-        """Each request of `role` at the door (one per key it holds): (response, its body, whether it changed the
+        """Each request of `role` at the door (one per key it holds): (response, its body, what it did to the
         database, which is then as built again). A stream's body is its first lines; every response is closed."""
         replayed = role is Role.REPLACED and call.replayed is not None  # this phone, sending a Start again
         for key in self.keys_for(door.subject, call.target, role):
