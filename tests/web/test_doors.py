@@ -19,7 +19,6 @@ from tests.conftest import make_app
 from tests.web.doors_world import CALLS, World
 
 SECURITY = Path(__file__).resolve().parents[2] / "docs" / "security.md"
-UNSAFE = {"POST", "PUT", "PATCH", "DELETE"}
 CONVERTER = re.compile(r"<(?:[^:>]+:)?(?P<name>[^>]+)>")
 
 LEAD = ("not among #33's findings: the room's code reads the scorer links of the partite under way (docs/api.md "
@@ -61,7 +60,7 @@ def test_every_door_is_called_and_its_cost_fits_its_method():
     assert set(CALLS) == set(BY_ENDPOINT)
     for door in DOORS:
         counted = door.cost in (Cost.CREATE, Cost.WRITE)
-        assert counted == bool(door.methods & UNSAFE), door.endpoint
+        assert counted == bool(door.methods & guard.UNSAFE), door.endpoint
     assert guard.CREATIONS == creations()
 
 
