@@ -8,7 +8,7 @@ HOST   ?= 0.0.0.0
 PORT   ?= 5000
 UV_COMPILE = $(VENV)/bin/uv pip compile --quiet --generate-hashes --universal --python-version 3.11
 
-.PHONY: run serve test test-fast lint setup setup-dev chromium messages lock vendor bench bench-live clean
+.PHONY: run serve test test-fast lint setup setup-dev chromium messages security-doc lock vendor bench bench-live clean
 
 run: setup ## start the app for the table (the production server, all interfaces)
 	HOST=$(HOST) PORT=$(PORT) $(VENV)/bin/segnapunti run
@@ -56,6 +56,9 @@ messages: setup ## after changing user-facing text: extract, update and compile 
 	$(VENV)/bin/pybabel --quiet extract -F babel.cfg -k N_ -k _l -w 100 -o $(CATALOGUES)/messages.pot .
 	$(VENV)/bin/pybabel --quiet update -w 100 -i $(CATALOGUES)/messages.pot -d $(CATALOGUES)
 	$(VENV)/bin/pybabel --quiet compile -d $(CATALOGUES)
+
+security-doc: setup ## after changing a door (scorekeeper/web/doors.py): write its table into docs/security.md
+	$(PY) -m scorekeeper.web.doors docs/security.md
 
 STATIC := static
 vendor: ## refresh the front-end files (and the tests' axe-core) from the npm registry

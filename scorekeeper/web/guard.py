@@ -25,16 +25,14 @@ from flask_limiter.util import get_remote_address
 from werkzeug.exceptions import HTTPException
 
 from ..model.settings import parse_rate
+from .doors import creations
 
 UNSAFE = {"POST", "PUT", "PATCH", "DELETE"}
 CSP = ("default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; connect-src 'self'; "
        "font-src 'self'; manifest-src 'self'; worker-src 'self'; object-src 'none'; base-uri 'none'; "
        "form-action 'self'; frame-ancestors 'none'")
 IMPORTS = ("/import", "/api/v1/games/import")  # a long game's CSV is far over the usual limit
-CREATIONS = {"pages.create_game", "tournaments.create", "tournaments.join", "tournaments.add_game",
-             "api.create_game", "tournament_api.create_tournament", "tournament_api.add_game",
-             "api.import_game", "pages.import_game", "seasons.create", "season_api.create_season",
-             "house_rules.start"}
+CREATIONS = creations()  # the doors that cost a creation (web/doors.py): every other write is a write
 
 
 class CrossSite(HTTPException):

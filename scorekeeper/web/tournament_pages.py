@@ -335,6 +335,8 @@ def join(tournament_id, key):
 @bp.post("/t/<tournament_id>/<key>/games/<game_id>/remove")
 def remove_game(tournament_id, key, game_id):
     who = tournaments.authorize(get_db(), tournament_id, key)
+    if not who.may_manage():
+        abort(404)  # as the organiser's other forms: a guest's link learns nothing here (#33)
     try:
         tournaments.remove_game(get_db(), who, game_id)
     except games.RuleError as error:

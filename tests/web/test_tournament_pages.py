@@ -136,7 +136,7 @@ def test_join_page_starts_a_partita_and_lands_on_its_sheet(app, client):
     # the next scorer sees the partita already set up
     assert "Partite already set up" in client.get(join).get_data(as_text=True)
     # the join key cannot take partite out, nor start a partita with too few players
-    refused_form(app, client, tournament_id, key, lambda: client.post(f"{join}/games/{game_id}/remove"), 403)
+    refused_form(app, client, tournament_id, key, lambda: client.post(f"{join}/games/{game_id}/remove"), 404)
     refused_form(app, client, tournament_id, key,
                  lambda: client.post(join + "/join", data={"player": FIVE[:2], "table": "8", "round": "1"}), 422)
 
