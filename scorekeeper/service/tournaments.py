@@ -78,10 +78,10 @@ class Access:
         return self.role == "organiser"
 
     def sees_scorer(self, t: Tournament, table: Table) -> bool:
-        """Whether the table's scorer link is shown to this key: always to the organiser; to the room's code only
-        while a partita set up by hand is in progress (its table picks it up there), never at an evening the app
-        seats, where the phone that started the table from its card keeps the score (#33)."""
-        return self.may_manage() or (self.role == "join" and not t.seated and not table.finished)
+        """Whether the table's scorer link is shown to this key: to the organiser alone. The room's code is in every
+        player's hand: it reaches the tables' views, never a scorer's power (#33); the phone that set a partita up
+        keeps its scorer link in its own list, and the organiser's page shows every table's."""
+        return self.may_manage()
 
 
 @dataclass(frozen=True)

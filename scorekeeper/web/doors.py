@@ -76,10 +76,12 @@ class Answer:
 NOT_FOUND = Answer((404,), "404, as for an unknown link")
 FORBIDDEN = Answer((403,), "403, saying why")
 FORBIDDEN_PAGE = Answer((403,), "403: the sheet again, saying why")
-VIEW_ONLY_JSON = Answer((200, 201), "at a table not started yet, the new partita and its links; at a started or "
-                                 "finished one, its view link only")
-VIEW_ONLY_PAGE = Answer((303,), "at a table not started yet, the new partita's sheet (its scorer link); at a started "
-                                "or finished one, its view only")
+WAITS = ("; a table whose players are still at the round before: refused (409), naming the tables to wait for (the "
+         "room's code cannot start the evening's last round early and freeze the organiser's changes)")
+VIEW_ONLY_JSON = Answer((200, 201, 409), "at a table not started yet, the new partita and its links; at a started or "
+                                         "finished one, its view link only" + WAITS)
+VIEW_ONLY_PAGE = Answer((303, 409), "at a table not started yet, the new partita's sheet (its scorer link); at a "
+                                    "started or finished one, its view only" + WAITS)
 RESTARTED = Answer((404, 409), "a Start sent again once the game's scorer link was replaced: refused, saying the "
                                "game no longer opens with that link")
 PLAN_ONLY = Answer((403, 422), "refused, saying why, at an evening the app seats (its tables start from their "

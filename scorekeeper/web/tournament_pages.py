@@ -115,7 +115,7 @@ def context(t: tournaments.Tournament, who: tournaments.Access, **extra) -> dict
     return dict(
         t=t, who=who, key=who.key, tables=tables, standings=standing_rows(t.standings),
         provisional=standing_rows(t.provisional),
-        open_tables=[row for row in tables if row.scorer and not row.finished],
+        open_tables=[row for row in tables if not row.finished],
         finished=sum(1 for row in tables if row.finished), in_progress=sum(1 for row in tables if not row.finished),
         to_confirm=sum(len(row.unconfirmed) for row in tables),
         scheme_option=SCHEME_OPTION, max_name=MAX_NAME, players_range=WHIST_TORNEO.players,

@@ -21,19 +21,9 @@ from tests.web.doors_world import CALLS, World
 SECURITY = Path(__file__).resolve().parents[2] / "docs" / "security.md"
 CONVERTER = re.compile(r"<(?:[^:>]+:)?(?P<name>[^>]+)>")
 
-LEAD = ("not among #33's findings: the room's code reads the scorer links of the partite under way (docs/api.md "
-        "says so, the design rule does not allow it)")
 # The cells whose declared answer today's code does not give yet. Each line goes once its fix is merged: the xfail
 # is strict, so a cell that starts passing while listed fails, as a reminder.
-NOT_YET = {
-    ("tournament_api.start_table", Role.JOIN): "#33 finding 1: the room's code gets every key of a started table",
-    ("evenings.start", Role.JOIN): "#33 finding 1: the room's code gets a started table's scorer link",
-    ("tournament_api.add_game", Role.JOIN): "#33 finding 4: the room's code seats a partita outside the plan",
-    ("tournaments.join", Role.JOIN): "#33 finding 4: the room's code seats a partita outside the plan",
-    ("house_rules.start", Role.REPLACED): "#33 finding 8: a Start sent again hands out the game's new scorer link",
-    ("tournament_api.read_tournament", Role.JOIN): LEAD,
-    ("tournaments.open", Role.JOIN): LEAD,
-}
+NOT_YET: dict = {}
 
 
 def route_of(rule) -> str:

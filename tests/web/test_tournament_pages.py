@@ -133,8 +133,10 @@ def test_join_page_starts_a_partita_and_lands_on_its_sheet(app, client):
     [partita] = keys(client, tournament_id, key)["games"]
     assert (partita["id"], partita["table"], partita["players"]) == (game_id, "7", FIVE)
     assert game_id in client.get("/").get_data(as_text=True)  # on the home page of this phone
-    # the next scorer sees the partita already set up
-    assert "Partite already set up" in client.get(join).get_data(as_text=True)
+    # the room's code lists the partita under way by its view, never its scorer link (#33: the code is in every
+    # player's hand; the phone that started it keeps the sheet)
+    listed = client.get(join).get_data(as_text=True)
+    assert "Partite under way" in listed and f"/g/{game_id}/" in listed and scorer not in listed
     # the join key cannot take partite out, nor start a partita with too few players
     refused_form(app, client, tournament_id, key, lambda: client.post(f"{join}/games/{game_id}/remove"), 404)
     refused_form(app, client, tournament_id, key,
