@@ -1,7 +1,7 @@
 """gunicorn's access log without the keys: a link's key opens the game, so it never reaches a log file.
 
-Keys travel in addresses (`/g/<game>/<key>/…`, `/t/<tournament>/<key>/…`, a `next=` that points at
-one); the request line, the path, the query and the referrer are logged with each key replaced by
+Keys travel in addresses (`/g/<game>/<key>/…`, `/t/<tournament>/<key>/…`, `/s/<season>/<key>/…`, a
+`next=` that points at one); the request line, the path, the query and the referrer are logged with each key replaced by
 `<key>`. API keys travel in the Authorization header, which is not logged.
 """
 from __future__ import annotations
@@ -10,8 +10,8 @@ import re
 
 from gunicorn.glogging import Logger
 
-KEY = re.compile(r"(/(?:g|t)/[^/\s?&#%]+/)[^/\s?&#%]+")
-ENCODED_KEY = re.compile(r"(%2F(?:g|t)%2F[^%\s?&#]+%2F)[^%\s?&#]+", re.IGNORECASE)
+KEY = re.compile(r"(/(?:g|t|s)/[^/\s?&#%]+/)[^/\s?&#%]+")
+ENCODED_KEY = re.compile(r"(%2F(?:g|t|s)%2F[^%\s?&#]+%2F)[^%\s?&#]+", re.IGNORECASE)
 FIELDS = ("r", "U", "q", "f")  # request line, path, query, referrer
 
 

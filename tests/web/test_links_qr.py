@@ -235,5 +235,8 @@ def test_keys_are_redacted_from_access_log_lines():
     from scorekeeper.server.access_log import redact
     assert redact("GET /g/AbC123/s3cr3t-_KEY/share HTTP/1.1") == "GET /g/AbC123/<key>/share HTTP/1.1"
     assert redact("/t/tour1/k3y") == "/t/tour1/<key>"
+    assert redact("GET /s/season1/s3cr3t/standings.csv HTTP/1.1") == "GET /s/season1/<key>/standings.csv HTTP/1.1"
+    assert redact("next=%2Fs%2Fseason1%2Fs3cr3t") == "next=%2Fs%2Fseason1%2F<key>"
+    assert redact("GET /static/app.css?v=1 HTTP/1.1") == "GET /static/app.css?v=1 HTTP/1.1"
     assert redact("next=%2Fg%2Fgame%2FsecretKey%2Fhands") == "next=%2Fg%2Fgame%2F<key>%2Fhands"
     assert redact("/api/v1/games/AbC/hands/1") == "/api/v1/games/AbC/hands/1"
