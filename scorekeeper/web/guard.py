@@ -5,9 +5,11 @@ size limit for chunked bodies too, security headers, and where `next=` may lead.
   a page of another site is refused with 403 before it reaches a view: `Sec-Fetch-Site` decides
   where the browser sends it; else `Origin`; else the host of `Referer`. A request with none of
   them (curl, a script, an old browser) passes: it cannot carry a victim's cookie by accident.
-- **Rate limits** (Flask-Limiter): per client address and kind (creations, other writes), at most N
-  in any window of the period (a moving window), kept in this process (each gunicorn worker keeps
-  its own). `RATE_LIMIT_CREATE`, `RATE_LIMIT_WRITE` as "N/second|minute|hour|day"; empty: no limit.
+- **Rate limits** (Flask-Limiter): per client address and kind (creations, seatings, other writes), at most
+  N in any window of the period (a moving window), kept in this process (each gunicorn worker keeps
+  its own). `RATE_LIMIT_CREATE`, `RATE_LIMIT_SEAT`, `RATE_LIMIT_WRITE` as "N/second|minute|hour|day"; empty:
+  no limit. A seating (a club evening's roster, a withdrawal, an arrival: each a search of up to seconds of
+  CPU, #33) counts only as a seating, under a tighter limit than other writes.
   A refusal is 429 with one `Retry-After`, the seconds until the window lets one more through.
 - **Security headers** on every response; `Cache-Control: no-store` on every response that sets
   no cache policy of its own (pages, JSON, CSV: most carry link keys), static files excepted.
@@ -35,6 +37,8 @@ CREATIONS = {"pages.create_game", "tournaments.create", "tournaments.join", "tou
              "api.create_game", "tournament_api.create_tournament", "tournament_api.add_game",
              "api.import_game", "pages.import_game", "seasons.create", "season_api.create_season",
              "house_rules.start"}
+SEATINGS = {"evenings.seat", "evenings.withdraw", "evenings.arrive", "tournament_api.seat_evening",
+            "tournament_api.withdraw", "tournament_api.arrive"}
 
 
 class CrossSite(HTTPException):
@@ -113,11 +117,11 @@ def may_set_cookies() -> bool:
 
 
 # -- rate limits -------------------------------------------------------------------------------
-KINDS = ("create", "write")
+KINDS = ("create", "seat", "write")
 
 
 def _kind() -> str:
-    return "create" if request.endpoint in CREATIONS else "write"
+    return "create" if request.endpoint in CREATIONS else "seat" if request.endpoint in SEATINGS else "write"
 
 
 def _rate_of(kind: str) -> str:
@@ -243,6 +247,7 @@ def after_request(response):
 
 def init_app(app) -> None:
     app.config.setdefault("RATE_LIMIT_CREATE", "100/hour")
+    app.config.setdefault("RATE_LIMIT_SEAT", "10/minute")
     app.config.setdefault("RATE_LIMIT_WRITE", "600/minute")
     for kind in KINDS:
         parse_rate(app.config[f"RATE_LIMIT_{kind.upper()}"])  # a typo fails at start, not at the first request
