@@ -24,7 +24,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from evening import play  # noqa: E402
 from refresh import bench_app  # noqa: E402
 
-from scorekeeper.formats import card as card_png  # noqa: E402
+from scorekeeper.formats import card as drawing  # noqa: E402
 from scorekeeper.service import games  # noqa: E402
 from scorekeeper.store import db as store  # noqa: E402
 
@@ -92,8 +92,8 @@ def card(db, client) -> None:
                                   json={"round": round_["round"], "table": table["table"]}).get_json()
             play(db, started["id"], started["keys"]["scorer"], rng)
     path = f"/t/{tid}/{keys['view']}/card.png"
-    rendering, render = [], card_png.render
-    card_png.render = lambda layout: rendering.append(time.perf_counter()) or render(layout)  # type: ignore
+    rendering, render = [], drawing.render
+    drawing.render = lambda layout: rendering.append(time.perf_counter()) or render(layout)  # type: ignore
     start = time.perf_counter()
     first = client.get(path)
     done = time.perf_counter()
