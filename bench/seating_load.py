@@ -16,6 +16,7 @@ Rate limits are lifted (every client is 127.0.0.1).
 from __future__ import annotations
 
 import argparse
+import json
 import multiprocessing
 import os
 import sys
@@ -40,7 +41,6 @@ def seat_again(port: int, tournament: dict, players: int, rounds: int, until: fl
     client, out, errors, turn = Client(port), [], [], 0
     path = f"/api/v1/tournaments/{tournament['id']}/roster"
     headers = {"Content-Type": "application/json", "Authorization": f"Bearer {tournament['keys']['organiser']}"}
-    import json
     while time.monotonic() < until:
         turn += 1
         body = json.dumps({"players": roster(players, turn), "rounds": rounds}).encode()
@@ -72,7 +72,7 @@ def main() -> None:
             seatings: list[float] = []
             for phase in phases:
                 until = time.monotonic() + args.seconds
-                results = multiprocessing.Queue()
+                results: multiprocessing.Queue = multiprocessing.Queue()
                 seater = multiprocessing.Process(target=seat_again, args=(port, tournament, args.players, args.rounds,
                                                                           until, results))
                 if phase == "seating":
@@ -84,8 +84,8 @@ def main() -> None:
                 for thread in threads:
                     thread.join()
                 if phase == "seating":
-                    done, failed = results.get(timeout=300)
-                    seatings, errors = done, errors + failed
+                    seatings, failed = results.get(timeout=300)
+                    errors += failed
                     seater.join()
             print(f"server: 1 gevent worker, from {args.root}; {args.seconds:.0f} s a phase")
             print(f"\n{'':44} {'count':>6} {'p50 ms':>9} {'p95 ms':>9} {'max ms':>9}")
