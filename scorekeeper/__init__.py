@@ -37,6 +37,7 @@ def create_app(config: dict | None = None) -> Flask:
         SESSION_COOKIE_SAMESITE="Lax",
         JSON_SORT_KEYS=False,
         RATE_LIMIT_CREATE=settings.rate_limit_create,  # per client address and worker
+        RATE_LIMIT_SEAT=settings.rate_limit_seat,  # a club evening's seating: a search of up to seconds of CPU
         RATE_LIMIT_WRITE=settings.rate_limit_write,
         MAX_EVENTS_PER_GAME=settings.max_events_per_game,
         STREAMS_PER_KEY=settings.streams_per_key,  # per worker; 0: no cap

@@ -30,7 +30,7 @@ def make_app(folder, **config):
     """An app on a fresh database file in `folder`, as the tests see it (links on loopback); `config` on top."""
     return create_app({"SCOREKEEPER_DATABASE": str(folder / "test.sqlite3"), "SECRET_KEY": "test", "TESTING": True,
                        "LISTEN_HOST": "127.0.0.1", "PUBLIC_URL": "",
-                       "RATE_LIMIT_CREATE": "", "RATE_LIMIT_WRITE": "",  # tests of the limits set their own
+                       "RATE_LIMIT_CREATE": "", "RATE_LIMIT_SEAT": "", "RATE_LIMIT_WRITE": "",  # limits' tests: own
                        **config})
 
 

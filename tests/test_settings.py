@@ -38,6 +38,7 @@ def test_the_defaults_and_every_variable_read():
     ("DEAD_PEER_SECONDS", "inf", "a number of seconds"),
     ("STREAMS_PER_ADDRESS", "1.5", "a whole number 0 or more"),
     ("RATE_LIMIT_WRITE", "lots", "a rate is written like 60/hour, not 'lots'"),
+    ("RATE_LIMIT_SEAT", "10 a minute", "a rate is written like 60/hour, not '10 a minute'"),
     ("PUBLIC_URL", "carte.example.org", "an address such as https://carte.example.org"),
     ("MAX_EVENTS_PER_GAME", "0", "a whole number 1 or more"),
     ("HEARTBEAT_SECONDS", "30", "HEARTBEAT_SECONDS='30' cannot be used: a number of seconds from 0.1 to 20."),

@@ -23,6 +23,7 @@ class Results:
     when: str  # ISO time: the tournament's creation, the game's last change
     rows: list[ResultRow]
     tournament: bool
+    version: str  # the game's version, the tournament's fingerprint: what they show changes only with it
 
     @property
     def has_table_points(self) -> bool:
@@ -32,7 +33,7 @@ class Results:
 def of_tournament(t) -> Results:
     """A tournament's standings (`service.tournaments.Tournament`): table points, then raw points."""
     rows = [ResultRow(s.place, s.player, s.raw_points, s.table_points) for s in t.standings]
-    return Results(t.name, t.created_at, rows, tournament=True)
+    return Results(t.name, t.created_at, rows, tournament=True, version=t.fingerprint)
 
 
 def of_game(loaded, title: str) -> Results:
@@ -46,4 +47,4 @@ def of_game(loaded, title: str) -> Results:
             seen.add(column)
             rows.append(ResultRow(place.place, names[column], place.total, place.table_points))
     when = loaded.events[-1]["created_at"] if loaded.events else ""
-    return Results(title, when, rows, tournament=False)
+    return Results(title, when, rows, tournament=False, version=str(loaded.version))

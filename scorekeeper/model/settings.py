@@ -93,6 +93,7 @@ class Settings:
     port: int = 5000
     secret_key: str = ""
     rate_limit_create: str = "100/hour"
+    rate_limit_seat: str = "10/minute"  # a club evening seated or re-seated: a search of up to seconds of CPU
     rate_limit_write: str = "600/minute"
     max_events_per_game: int = 5000
     workers: int = 0  # 0: one per core, at most 4
@@ -116,7 +117,7 @@ class Settings:
 
 READERS: dict[str, Callable[[str], object]] = {
     "scorekeeper_database": _text, "public_url": _public_url, "host": _text, "port": _whole(1, 65535),
-    "secret_key": _text, "rate_limit_create": _rate, "rate_limit_write": _rate,
+    "secret_key": _text, "rate_limit_create": _rate, "rate_limit_seat": _rate, "rate_limit_write": _rate,
     "max_events_per_game": _whole(1), "workers": _whole(0, 64), "worker_connections": _whole(1),
     "access_log": _text, "streams_per_key": _whole(0), "streams_per_address": _whole(0),
     "heartbeat_seconds": _heartbeat, "request_timeout": _seconds, "send_timeout": _seconds,

@@ -8,13 +8,16 @@ Without gevent (the command line, tests, benchmarks) nothing is done: threads ar
 Python anyway, and a real `sleep(0)` hands the CPU to other processes, which on a busy machine costs
 a millisecond or more a time. Never used in the pure rules (`scorekeeper.rules`): the service and
 format layers call it between the rules' steps.
+
+Work that is pure CPU for long, in one call of the rules (a club evening's seating: a search of up to seconds),
+runs `apart`: in a thread of gevent's pool, while the worker's greenlets go on in their own thread (#33).
 """
 from __future__ import annotations
 
 import time
-from typing import Iterable, Iterator, TypeVar
+from typing import Callable, Iterable, Iterator, TypeVar
 
-from gevent import monkey
+from gevent import get_hub, monkey
 
 EVERY = 200  # items between turns: a few milliseconds of replay or CSV at the most
 
@@ -36,3 +39,12 @@ def taking_turns(items: Iterable[T], every: int = EVERY) -> Iterator[T]:
             count = 0
             give_way()
         yield item
+
+
+def apart(work: Callable[..., T], *args) -> T:
+    """`work(*args)` where it holds none of the worker's other requests and streams: under gevent in a thread of
+    the hub's pool (Python lets the worker's own thread run at least every 5 ms meanwhile), elsewhere here. For
+    pure work only (the rules: no database, no gevent objects), which has no turns of its own to give."""
+    if monkey.is_module_patched("threading"):
+        return get_hub().threadpool.apply(work, args)
+    return work(*args)

@@ -15,7 +15,7 @@ from __future__ import annotations
 import random
 from collections import Counter
 from itertools import combinations
-from typing import Any, Callable, Iterable, Sequence
+from typing import Any, Iterable, Sequence
 
 from .base import N_, InvalidInput, InvalidPlayers, check_int, check_players
 
@@ -28,7 +28,6 @@ REPEAT = 1000  # a repeated pair outweighs any spreading of the others (`_weight
 WEIGHED = 5000  # swaps weighed by the search, per player and round to plan; it stops sooner when nothing repeats
 STUCK = 150  # steps without a better plan before the search starts again (`_Search._restart`)
 TENURE = (4, 100)  # steps for which two players swapped in a round are not swapped back there (drawn at random)
-PAUSE_EVERY = 4  # steps of the search between two `pause()` calls: a few milliseconds at most
 
 
 def check_roster(names: Any) -> list[str]:
@@ -85,17 +84,15 @@ def fair(rounds: Sequence[Sequence[Sequence[int]]], played: Sequence[Round] = ()
     return True
 
 
-def plan(players: Sequence[int], rounds: int, played: Sequence[Round] = (), seed: int = 0,
-         pause: Callable[[], None] = lambda: None) -> list[Round]:
-    """The next `rounds` rounds for `players` (those present from now on), after the `played` ones.
-
-    `pause()` is called every few milliseconds of the search: a server gives its other requests a turn there."""
+def plan(players: Sequence[int], rounds: int, played: Sequence[Round] = (), seed: int = 0) -> list[Round]:
+    """The next `rounds` rounds for `players` (those present from now on), after the `played` ones: up to seconds
+    of CPU (a server runs it apart from its other requests, `model.turns.apart`)."""
     players = sorted(set(players))
     rng = random.Random(f"{seed}:{players}:{rounds}:{played}")
     if not played and (design := _affine(players, rounds, rng)):
         return design
     search = _Search(players, table_sizes(len(players)), rounds, played, rng)
-    best = search.run(WEIGHED * len(players) * rounds, pause)
+    best = search.run(WEIGHED * len(players) * rounds)
     return [tuple(tuple(table) for table in round_) for round_ in best]
 
 
@@ -253,7 +250,7 @@ class _Search:
                         self.met[b][a] += 1
         self._count()
 
-    def run(self, budget: int, pause: Callable[[], None]) -> list[list[list[int]]]:
+    def run(self, budget: int) -> list[list[list[int]]]:
         """The best plan found by weighing `budget` swaps (a step weighs more when more players are in conflict),
         or as soon as nothing repeats."""
         best = (self.cost, [[table[:] for table in round_] for round_ in self.tables])
@@ -262,8 +259,6 @@ class _Search:
             step += 1
             if best[0] == self.floor or len(self.sizes) < 2:
                 break
-            if step % PAUSE_EVERY == 0:
-                pause()
             if step - last > STUCK:
                 restarts += 1
                 self._restart(best[1] if restarts % 2 == 0 else None)

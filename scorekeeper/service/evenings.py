@@ -16,7 +16,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from itertools import groupby
 
-from ..model.turns import give_way
+from ..model.turns import apart
 from ..rules import N_
 from ..rules import seating as rules
 from ..rules.base import InvalidInput, StateConflict, check_int, same_name, tidy_name
@@ -135,14 +135,18 @@ def organiser_only(access: tournaments.Access) -> None:
 
 def seat(db, access: tournaments.Access, names, rounds) -> Evening:
     """Seat a new evening: the roster and every round's tables. Before the first partita only (then the
-    evening changes by arrivals, withdrawals and swaps, which keep what was played)."""
+    evening changes by arrivals, withdrawals and swaps, which keep what was played). The same roster and rounds
+    again change nothing and search nothing."""
     organiser_only(access)
     names, rounds = rules.check_roster(names), rules.check_rounds(rounds)
-    plan = rules.plan(range(1, len(names) + 1), rounds, pause=give_way)  # outside the write: it takes a while
+    evening = load(db, access.tournament_id)
+    _not_begun(evening.begun if evening else 0)
+    if evening is not None and evening.rounds == rounds and evening.roster == [
+            Entrant(number, name, 1, None) for number, name in enumerate(names, start=1)]:
+        return evening
+    plan = _search(range(1, len(names) + 1), rounds, ())
     with store.write(db):
-        if _begun(db, access.tournament_id):
-            raise StateConflict(N_("The evening has begun: add late arrivals or withdraw players instead of "
-                                   "seating it again."), field="players")
+        _not_begun(_begun(db, access.tournament_id))
         db.execute("DELETE FROM tournament_seats WHERE tournament_id = ?", [access.tournament_id])
         db.execute("DELETE FROM tournament_players WHERE tournament_id = ?", [access.tournament_id])
         db["tournament_players"].insert_all({"tournament_id": access.tournament_id, "number": i, "name": name,
@@ -151,6 +155,18 @@ def seat(db, access: tournaments.Access, names, rounds) -> Evening:
         db.execute("UPDATE tournaments SET rounds = ? WHERE id = ?", [rounds, access.tournament_id])
         _store_rounds(db, access.tournament_id, 1, plan)
     return load(db, access.tournament_id)
+
+
+def _not_begun(begun: int) -> None:
+    if begun:
+        raise StateConflict(N_("The evening has begun: add late arrivals or withdraw players instead of "
+                               "seating it again."), field="players")
+
+
+def _search(players, rounds: int, played) -> list[rules.Round]:
+    """The rounds to come (`rules.plan`): seconds of CPU at the most, so never inside a write (the write lock
+    would hold every other write meanwhile), and apart from the worker's other requests."""
+    return apart(rules.plan, players, rounds, played)
 
 
 def _store_rounds(db, tournament_id: str, first: int, plan: list[rules.Round]) -> None:
@@ -172,60 +188,66 @@ def _open(db, access: tournaments.Access) -> Evening:
     return evening
 
 
-def _reseat(db, access: tournaments.Access, evening: Evening, change) -> Evening:
-    """Apply `change(db, first)` to the roster and plan the rounds from `first` (the first not begun) anew,
-    around the rounds begun. The write checks that no round began meanwhile."""
-    first = evening.begun + 1
-    played = _numbers(evening.plan[:evening.begun])
-    with store.write(db):
-        if _begun(db, access.tournament_id) != evening.begun:
-            raise StateConflict(N_("A round began meanwhile: look at the seating again and retry."))
-        change(db, first)
-        present = [r[0] for r in db.execute(
-            "SELECT number FROM tournament_players WHERE tournament_id = ? AND until_round IS NULL",
-            [access.tournament_id]).fetchall()]
+def _reseat(db, access: tournaments.Access, prepare) -> Evening:
+    """Seat the rounds not yet begun anew, around those begun, for a change to the roster: `prepare(evening)`
+    checks it against the evening as it is and gives the players present after it and `change(db, first)`, which
+    writes it (`first`: the first round not begun). The search runs outside any write; the write then checks that
+    the evening is still the one searched for (a round begun, another change to the roster meanwhile), else the
+    search runs once more around what changed, and after a second change the organiser is told."""
+    for _ in range(2):
+        evening = _open(db, access)
+        present, change = prepare(evening)
         if len(present) < rules.MIN_PLAYERS:
             raise InvalidInput(N_("An evening needs at least %(low)s players."), field="player",
                                low=rules.MIN_PLAYERS)
-        plan = rules.plan(present, evening.rounds - evening.begun, played, pause=give_way)
-        _store_rounds(db, access.tournament_id, first, plan)
-    return load(db, access.tournament_id)
+        first = evening.begun + 1
+        plan = _search(present, evening.rounds - evening.begun, _numbers(evening.plan[:evening.begun]))
+        with store.write(db):
+            unchanged = load(db, access.tournament_id) == evening
+            if unchanged:
+                change(db, first)
+                _store_rounds(db, access.tournament_id, first, plan)
+        if unchanged:
+            return load(db, access.tournament_id)
+    raise StateConflict(N_("The seating changed meanwhile: look at the tables again and retry."))
 
 
 def withdraw(db, access: tournaments.Access, name) -> Evening:
     """The player leaves after the rounds begun; the rounds to come are seated again without them."""
-    evening = _open(db, access)
-    entrant = evening.entrant(name)
-    if entrant.until_round is not None:
-        raise StateConflict(N_("%(name)s has already withdrawn."), field="player", name=entrant.name)
+    def prepare(evening: Evening):
+        entrant = evening.entrant(name)
+        if entrant.until_round is not None:
+            raise StateConflict(N_("%(name)s has already withdrawn."), field="player", name=entrant.name)
 
-    def leave(db, first):
-        db.execute("UPDATE tournament_players SET until_round = ? WHERE tournament_id = ? AND number = ?",
-                   [first - 1, access.tournament_id, entrant.number])
-    return _reseat(db, access, evening, leave)
+        def leave(db, first):
+            db.execute("UPDATE tournament_players SET until_round = ? WHERE tournament_id = ? AND number = ?",
+                       [first - 1, access.tournament_id, entrant.number])
+        return [e.number for e in evening.present if e != entrant], leave
+    return _reseat(db, access, prepare)
 
 
 def arrive(db, access: tournaments.Access, name) -> Evening:
     """A late arrival (or a player who withdrew, coming back) plays from the first round not begun."""
-    evening = _open(db, access)
-    [name] = rules.check_players([name] if isinstance(name, str) else name, (1,))
-    known = next((e for e in evening.roster if same_name(e.name) == same_name(name)), None)
-    if known is not None and known.until_round is None:
-        raise StateConflict(N_("%(name)s is already on the roster."), field="player", name=known.name)
-    if known is None and len(evening.present) >= rules.MAX_PLAYERS:
-        raise InvalidInput(N_("An evening is seated for %(low)s to %(high)s players, not %(count)s."),
-                           field="player", low=rules.MIN_PLAYERS, high=rules.MAX_PLAYERS,
-                           count=len(evening.present) + 1)
+    def prepare(evening: Evening):
+        [checked] = rules.check_players([name] if isinstance(name, str) else name, (1,))
+        known = next((e for e in evening.roster if same_name(e.name) == same_name(checked)), None)
+        if known is not None and known.until_round is None:
+            raise StateConflict(N_("%(name)s is already on the roster."), field="player", name=known.name)
+        if known is None and len(evening.present) >= rules.MAX_PLAYERS:
+            raise InvalidInput(N_("An evening is seated for %(low)s to %(high)s players, not %(count)s."),
+                               field="player", low=rules.MIN_PLAYERS, high=rules.MAX_PLAYERS,
+                               count=len(evening.present) + 1)
+        number = known.number if known is not None else max(e.number for e in evening.roster) + 1
 
-    def come(db, first):
-        if known is not None:
-            db.execute("UPDATE tournament_players SET until_round = NULL WHERE tournament_id = ? AND number = ?",
-                       [access.tournament_id, known.number])
-        else:
-            db["tournament_players"].insert({"tournament_id": access.tournament_id,
-                                             "number": max(e.number for e in evening.roster) + 1, "name": name,
-                                             "from_round": first, "until_round": None})
-    return _reseat(db, access, evening, come)
+        def come(db, first):
+            if known is not None:
+                db.execute("UPDATE tournament_players SET until_round = NULL WHERE tournament_id = ? AND number = ?",
+                           [access.tournament_id, number])
+            else:
+                db["tournament_players"].insert({"tournament_id": access.tournament_id, "number": number,
+                                                 "name": checked, "from_round": first, "until_round": None})
+        return [e.number for e in evening.present] + [number], come
+    return _reseat(db, access, prepare)
 
 
 def swap(db, access: tournaments.Access, number, first_name, second_name) -> Evening:

@@ -10,7 +10,7 @@ same answer whichever part was wrong.
 `tests/web/test_doors.py` fails on an endpoint missing here (or a door with no route), and calls every door with
 every role, checking the answer declared. docs/security.md shows the table to organisers and players: regenerate
 its table with `python -m scorekeeper.web.doors docs/security.md` (`make security-doc`). `guard.CREATIONS` (the
-rate-limited creations) is read from the doors' costs.
+rate-limited creations and seatings) is read from the doors' costs.
 """
 from __future__ import annotations
 
@@ -60,6 +60,7 @@ class Cost(StrEnum):
 
     CREATE = "rate-limited-create"  # RATE_LIMIT_CREATE per client address (web/guard.py)
     WRITE = "rate-limited-write"  # RATE_LIMIT_WRITE per client address
+    SEAT = "rate-limited-seating"  # RATE_LIMIT_SEAT per client address: a seating search, up to a second of CPU
     SIZE = "size-capped"  # a cap on what one request or one client may hold
     CACHED = "cached"  # answered from a cache or with 304 while nothing changed
     PROOF = "cheap-by-proof"  # a read whose work a test or a benchmark bounds
@@ -288,11 +289,11 @@ DOORS: tuple[Door, ...] = (
          ORGANISER, 303, Cost.WRITE, MARKING, "The organiser reopens a confirmed hand of a partita."),
     Door("tournaments.rotate", "POST /t/<tournament_id>/<key>/rotate", T, ORGANISER, 303, Cost.WRITE, WRITING,
          "New link for the room's code, the standings or this page: the old one stops at once."),
-    Door("evenings.seat", "POST /t/<tournament_id>/<key>/seating", T, ORGANISER, 303, Cost.WRITE, SEATING,
+    Door("evenings.seat", "POST /t/<tournament_id>/<key>/seating", T, ORGANISER, 303, Cost.SEAT, SEATING,
          "Let the app seat the evening: the roster and the rounds."),
-    Door("evenings.withdraw", "POST /t/<tournament_id>/<key>/seating/withdraw", T, ORGANISER, 303, Cost.WRITE,
+    Door("evenings.withdraw", "POST /t/<tournament_id>/<key>/seating/withdraw", T, ORGANISER, 303, Cost.SEAT,
          SEATING, "A player leaves: the rounds not begun are seated again."),
-    Door("evenings.arrive", "POST /t/<tournament_id>/<key>/seating/arrive", T, ORGANISER, 303, Cost.WRITE, SEATING,
+    Door("evenings.arrive", "POST /t/<tournament_id>/<key>/seating/arrive", T, ORGANISER, 303, Cost.SEAT, SEATING,
          "A late arrival: the rounds not begun are seated again."),
     Door("evenings.swap", "POST /t/<tournament_id>/<key>/seating/swap", T, ORGANISER, 303, Cost.WRITE, SEATING,
          "Two players change seats in a round not begun."),
@@ -315,11 +316,11 @@ DOORS: tuple[Door, ...] = (
     Door("tournament_api.rotate", "POST /api/v1/tournaments/<tournament_id>/keys/rotate", T, ORGANISER, 200,
          Cost.WRITE, WRITING, "New link: the old one stops at once.", FORBIDDEN),
     Door("tournament_api.seat_evening", "PUT /api/v1/tournaments/<tournament_id>/roster", T, ORGANISER, 200,
-         Cost.WRITE, SEATING, "Seat the evening: the roster and the rounds.", FORBIDDEN),
+         Cost.SEAT, SEATING, "Seat the evening: the roster and the rounds.", FORBIDDEN),
     Door("tournament_api.withdraw", "POST /api/v1/tournaments/<tournament_id>/roster/withdraw", T, ORGANISER, 200,
-         Cost.WRITE, SEATING, "A player leaves.", FORBIDDEN),
+         Cost.SEAT, SEATING, "A player leaves.", FORBIDDEN),
     Door("tournament_api.arrive", "POST /api/v1/tournaments/<tournament_id>/roster/arrive", T, ORGANISER, 200,
-         Cost.WRITE, SEATING, "A late arrival.", FORBIDDEN),
+         Cost.SEAT, SEATING, "A late arrival.", FORBIDDEN),
     Door("tournament_api.swap", "POST /api/v1/tournaments/<tournament_id>/seating/swap", T, ORGANISER, 200,
          Cost.WRITE, SEATING, "Two players change seats.", FORBIDDEN),
     Door("tournament_api.start_table", "POST /api/v1/tournaments/<tournament_id>/seating/start", T, ORGANISER,
@@ -353,9 +354,9 @@ DOORS: tuple[Door, ...] = (
 BY_ENDPOINT = {door.endpoint: door for door in DOORS}
 
 
-def creations() -> frozenset[str]:
-    """The endpoints counted as creations by the rate limits (`guard.CREATIONS`): the doors that cost one."""
-    return frozenset(door.endpoint for door in DOORS if door.cost is Cost.CREATE)
+def costing(cost: Cost) -> frozenset[str]:
+    """The endpoints a rate limit counts as its own (`guard.CREATIONS`, `guard.SEATINGS`): the doors of that cost."""
+    return frozenset(door.endpoint for door in DOORS if door.cost is cost)
 
 
 # -- the table in docs/security.md ----------------------------------------------------------------------------

@@ -5,9 +5,11 @@ size limit for chunked bodies too, security headers, and where `next=` may lead.
   a page of another site is refused with 403 before it reaches a view: `Sec-Fetch-Site` decides
   where the browser sends it; else `Origin`; else the host of `Referer`. A request with none of
   them (curl, a script, an old browser) passes: it cannot carry a victim's cookie by accident.
-- **Rate limits** (Flask-Limiter): per client address and kind (creations, other writes), at most N
-  in any window of the period (a moving window), kept in this process (each gunicorn worker keeps
-  its own). `RATE_LIMIT_CREATE`, `RATE_LIMIT_WRITE` as "N/second|minute|hour|day"; empty: no limit.
+- **Rate limits** (Flask-Limiter): per client address and kind (creations, seatings, other writes), at most
+  N in any window of the period (a moving window), kept in this process (each gunicorn worker keeps
+  its own). `RATE_LIMIT_CREATE`, `RATE_LIMIT_SEAT`, `RATE_LIMIT_WRITE` as "N/second|minute|hour|day"; empty:
+  no limit. A seating (a club evening's roster, a withdrawal, an arrival: each a search of up to seconds of
+  CPU, #33) counts only as a seating, under a tighter limit than other writes.
   A refusal is 429 with one `Retry-After`, the seconds until the window lets one more through.
 - **Security headers** on every response; `Cache-Control: no-store` on every response that sets
   no cache policy of its own (pages, JSON, CSV: most carry link keys), static files excepted.
@@ -25,14 +27,15 @@ from flask_limiter.util import get_remote_address
 from werkzeug.exceptions import HTTPException
 
 from ..model.settings import parse_rate
-from .doors import creations
+from .doors import Cost, costing
 
 UNSAFE = {"POST", "PUT", "PATCH", "DELETE"}
 CSP = ("default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; connect-src 'self'; "
        "font-src 'self'; manifest-src 'self'; worker-src 'self'; object-src 'none'; base-uri 'none'; "
        "form-action 'self'; frame-ancestors 'none'")
 IMPORTS = ("/import", "/api/v1/games/import")  # a long game's CSV is far over the usual limit
-CREATIONS = creations()  # the doors that cost a creation (web/doors.py): every other write is a write
+CREATIONS = costing(Cost.CREATE)  # the doors that cost a creation, or a seating (web/doors.py): every other write
+SEATINGS = costing(Cost.SEAT)  # is a write
 
 
 class CrossSite(HTTPException):
@@ -111,11 +114,11 @@ def may_set_cookies() -> bool:
 
 
 # -- rate limits -------------------------------------------------------------------------------
-KINDS = ("create", "write")
+KINDS = ("create", "seat", "write")
 
 
 def _kind() -> str:
-    return "create" if request.endpoint in CREATIONS else "write"
+    return "create" if request.endpoint in CREATIONS else "seat" if request.endpoint in SEATINGS else "write"
 
 
 def _rate_of(kind: str) -> str:
@@ -241,6 +244,7 @@ def after_request(response):
 
 def init_app(app) -> None:
     app.config.setdefault("RATE_LIMIT_CREATE", "100/hour")
+    app.config.setdefault("RATE_LIMIT_SEAT", "10/minute")
     app.config.setdefault("RATE_LIMIT_WRITE", "600/minute")
     for kind in KINDS:
         parse_rate(app.config[f"RATE_LIMIT_{kind.upper()}"])  # a typo fails at start, not at the first request

@@ -1,20 +1,29 @@
 """The results of a finished game or tournament to keep (#21): an A4 print page and a PNG card for the group
 chat. Any key that opens the game or tournament reads them (a view link is enough); before the end they
 answer 409 with a sentence saying why.
+
+A card costs ~100 ms of CPU to draw (its PNG), which under gevent every other request of the worker waits
+through; so it is drawn once per version of what it shows and language, and kept (`KEPT`), with a strong
+`ETag` that names both: a phone asking again with it gets 304, with nothing replayed or drawn (#33).
 """
 from __future__ import annotations
 
 import re
+import threading
+from collections import OrderedDict
+from dataclasses import dataclass
 from datetime import datetime
 from fractions import Fraction
+from typing import Callable
 
-from flask import Blueprint, Response, make_response, render_template
-from flask_babel import format_date, gettext, ngettext
+from flask import Blueprint, Response, current_app, make_response, render_template, request
+from flask_babel import format_date, get_locale, gettext, ngettext
 
 from ..formats import card, results
 from ..rules import N_
 from ..rules.base import StateConflict
 from ..service import games, seasons, tournaments
+from ..store import db as store
 from . import get_db
 from .labels import variant_name
 
@@ -83,22 +92,80 @@ def card_rows(found: results.Results) -> list[card.CardRow]:
     return [card.CardRow(row.place, row.name, figures(row)) for row in found.rows]
 
 
-def card_png(found: results.Results) -> Response:
-    """The PNG, as a download named after what it shows (the browser offers to save or share it)."""
+@dataclass(frozen=True)
+class Drawn:
+    png: bytes
+    filename: str
+
+
+KEPT_BYTES = 8 * 1024 * 1024  # the cards kept per process: a card of 31 players is ~210 KB, a game's ~40 KB
+
+
+class Kept:
+    """The cards drawn, by (database, game or tournament, language, version): the least recently used go first
+    once their bytes pass `budget`."""
+
+    def __init__(self, budget: int):
+        self.budget, self.size = budget, 0
+        self.cards: OrderedDict[tuple, Drawn] = OrderedDict()
+        self.lock = threading.Lock()
+
+    def get(self, key: tuple) -> Drawn | None:
+        with self.lock:
+            drawn = self.cards.get(key)
+            if drawn is not None:
+                self.cards.move_to_end(key)
+            return drawn
+
+    def put(self, key: tuple, drawn: Drawn) -> None:
+        with self.lock:
+            old = self.cards.pop(key, None)
+            self.size += len(drawn.png) - (len(old.png) if old else 0)
+            self.cards[key] = drawn
+            while self.size > self.budget:
+                self.size -= len(self.cards.popitem(last=False)[1].png)
+
+
+KEPT = Kept(KEPT_BYTES)
+
+
+def draw(found: results.Results) -> Drawn:
+    """The PNG, and the name of the download after what it shows (the browser offers to save or share it)."""
     drawn = card.layout(found.title, day(found.when), gettext("Final standings"), card_rows(found),
                         gettext("Segnapunti — score sheets for card games"),
                         lambda n: ngettext("+%(num)s more", "+%(num)s more", n))
     name = re.sub(r"[^A-Za-z0-9]+", "-", found.title).strip("-").lower()[:40]
-    return Response(card.render(drawn), mimetype="image/png", headers={
-        "Content-Disposition": f'inline; filename="{name + "-" if name else ""}results.png"',
-        "Cache-Control": "private, no-store"})
+    return Drawn(card.render(drawn), f"{name + '-' if name else ''}results.png")
+
+
+def card_png(kind: str, owner: str, version: str, found: Callable[[], results.Results]) -> Response:
+    """The card of the game or tournament `owner` at `version` (its version now, read without replaying it):
+    kept, or drawn from `found()` (which refuses what is not over yet) and kept by the version it shows."""
+    language = str(get_locale())
+    headers = {"Cache-Control": "private, no-cache", "Vary": "Accept-Language, Cookie"}  # no key in the PNG
+    if request.if_none_match.contains(f"{version}-{language}"):
+        response = Response(status=304, headers=headers)
+    else:
+        where = (current_app.config["SCOREKEEPER_DATABASE"], kind, owner, language)
+        drawn = KEPT.get((*where, version))
+        if drawn is None:
+            shown = found()
+            version, drawn = shown.version, draw(shown)
+            KEPT.put((*where, version), drawn)
+        response = Response(drawn.png, mimetype="image/png", headers={
+            **headers, "Content-Disposition": f'inline; filename="{drawn.filename}"'})
+    response.set_etag(f"{version}-{language}")
+    return response
 
 
 @bp.get("/t/<tournament_id>/<key>/card.png")
 def tournament_card(tournament_id, key):
-    return card_png(finished_tournament(tournament_id, key))
+    tournaments.authorize(get_db(), tournament_id, key)
+    return card_png("t", tournament_id, tournaments.fingerprint(get_db(), tournament_id),
+                    lambda: finished_tournament(tournament_id, key))
 
 
 @bp.get("/g/<game_id>/<key>/card.png")
 def game_card(game_id, key):
-    return card_png(finished_game(game_id, key))
+    games.authorize(get_db(), game_id, key)
+    return card_png("g", game_id, str(store.version(get_db(), game_id)), lambda: finished_game(game_id, key))

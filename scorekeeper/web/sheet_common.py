@@ -4,6 +4,7 @@ The family's own parts (grid, entry panel, correction form) come from `scorekeep
 """
 from __future__ import annotations
 
+from collections import Counter
 from dataclasses import dataclass
 
 from flask_babel import gettext
@@ -42,13 +43,18 @@ def corrects(family, row: dict, before: list[dict]) -> bool:
     hand — one with a field that scores the hand being entered (`family.scores`). A hand is never
     unscored but by an undo of that change."""
     number = _hand_of(row)
-    return number is not None and any(_hand_of(earlier) == number and family.scores(earlier["payload"])
-                                      for earlier in before)
+    return number is not None and any(_scored_by(family, earlier) == number for earlier in before)
 
 
 def _hand_of(row: dict) -> int | None:
     payload = row["payload"]
     return payload.get("hand") if row["type"] == "change" and payload.get("type") == "hand" else None
+
+
+def _scored_by(family, row: dict) -> int | None:
+    """The hand a change scores (None: it scores none)."""
+    number = _hand_of(row)
+    return number if number is not None and family.scores(row["payload"]) else None
 
 
 def history(loaded: Loaded, number: int, access: Access, seen: Seen) -> list[HistoryEntry]:
@@ -59,15 +65,19 @@ def history(loaded: Loaded, number: int, access: Access, seen: Seen) -> list[His
     standing, undid = sort_out(loaded.events)
     standing_seqs = {row["seq"] for row in standing}
     undone_seqs = {row["seq"] for row in undid.values()}
-    entries, stack = [], []  # the changes standing as each event was made (undo pops the latest, as sort_out)
+    # The hand each change standing as each event was made scores (undo takes back the latest, as sort_out), and
+    # how many score each hand: whether a change corrects is one look-up, not a walk back through the game (#33).
+    entries, stack, scored = [], [], Counter()
     for row in loaded.events[1:]:
         undo = row["type"] == "undo"
         corrected = False
         if undo:
-            stack.pop()
+            scored[stack.pop()] -= 1
         elif row["type"] not in MARKS:
-            corrected = corrects(family, row, stack)
-            stack.append(row)
+            hand = _hand_of(row)
+            corrected = hand is not None and scored[hand] > 0
+            stack.append(_scored_by(family, row))
+            scored[stack[-1]] += 1
         payload = undid.get(row["seq"], row)["payload"]
         if payload.get("hand") != number:
             continue

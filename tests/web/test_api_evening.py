@@ -4,12 +4,16 @@ Eleven players for three rounds is the evening of the issue: two tables of 4 and
 """
 from __future__ import annotations
 
+import sqlite3
 from collections import Counter
 from itertools import combinations
 
 import pytest
+from flask import g
 
+from scorekeeper.rules import seating as seating_rules
 from tests import torneo_support as ref
+from tests.conftest import make_app
 from tests.evenings import play_hands
 from tests.web.test_api_tournaments import Organiser
 
@@ -272,3 +276,93 @@ def test_another_key_is_refused_as_such_whatever_it_sent(organiser, method, path
         response = getattr(organiser.client, method)(f"/api/v1/tournaments/{organiser.id}/{path}", json=body,
                                                      headers=organiser.headers(role))
         assert response.status_code == 403, (role, response.get_json())
+
+
+# -- the search's cost (#33, finding 6) ---------------------------------------------------------------------
+class Searches(list):
+    """Each search for a seating (`rules.seating.plan`, up to seconds of CPU) as it begins: whether the request's
+    connection was inside a transaction then (the write lock, BEGIN IMMEDIATE)."""
+
+    def __init__(self, database: str):
+        super().__init__()
+        self.database, self.changes = database, []
+
+    def meanwhile(self, sql: str) -> None:
+        """Run `sql` on another connection as the next search begins (the last one given: as each begins), as
+        another phone's change landing while the search runs."""
+        self.changes.append(sql)
+
+    def begins(self) -> None:
+        self.append(g.db.conn.in_transaction)
+        if self.changes:
+            with sqlite3.connect(self.database) as other:
+                other.execute(self.changes[0] if len(self.changes) == 1 else self.changes.pop(0))
+
+
+@pytest.fixture
+def searches(app, monkeypatch):
+    found, plan = Searches(app.config["SCOREKEEPER_DATABASE"]), seating_rules.plan
+    monkeypatch.setattr(seating_rules, "plan", lambda *args, **kwargs: found.begins() or plan(*args, **kwargs))
+    return found
+
+
+def test_the_same_roster_sent_again_changes_nothing_and_searches_nothing(organiser, searches):
+    first = seated(organiser)
+    etag = organiser.get().headers["ETag"]
+    again = seat(organiser)
+    assert again.status_code == 200 and again.get_json()["seating"] == first
+    assert again.headers["ETag"] == etag and searches == [False]
+    assert seated(organiser, rounds=2)["rounds"] == 2 and len(searches) == 2  # other rounds: seated again
+    assert seated(organiser, players=ELEVEN[::-1], rounds=2)["roster"][0]["player"] == "Ines" and len(searches) == 3
+
+
+def test_no_search_runs_inside_the_write_lock(organiser, searches):
+    seated(organiser)
+    assert post(organiser, "seating/start", round=1, table="A").status_code == 201
+    assert post(organiser, "roster/withdraw", player="Ugo").status_code == 200
+    assert post(organiser, "roster/arrive", player="Lucrezia").status_code == 200
+    assert post(organiser, "roster/arrive", player="Ugo").status_code == 200
+    assert searches == [False, False, False, False]
+
+
+def test_a_change_meanwhile_is_seated_around_once_more(organiser, searches):
+    """Another change to the roster while the search ran: the write sees it and seats once more, around it."""
+    seated(organiser)
+    searches.meanwhile("UPDATE tournament_players SET until_round = 0 WHERE number = 3")  # Costanza withdrew
+    searches.meanwhile("SELECT 1")
+    response = post(organiser, "roster/withdraw", player="Ugo")
+    assert response.status_code == 200, response.get_json()
+    after = response.get_json()["seating"]
+    assert len(searches) == 3  # the first seating, then the withdrawal's twice
+    assert [p["player"] for p in after["roster"] if not p["present"]] == ["Costanza", "Ugo"]
+    assert all({"Costanza", "Ugo"}.isdisjoint(t["players"]) for r in after["plan"] for t in r["tables"])
+    assert all(sorted(len(t["players"]) for t in r["tables"]) == [4, 5] for r in after["plan"])  # nine left
+
+
+def test_a_roster_that_keeps_changing_is_refused_with_the_reason(organiser, searches):
+    seated(organiser)
+    searches.meanwhile("UPDATE tournament_players SET name = name || '!' WHERE number = 1")
+    response = post(organiser, "roster/withdraw", player="Ugo")
+    assert response.status_code == 409 and response.get_json()["error"]["code"] == "conflict"
+    assert "changed meanwhile" in response.get_json()["error"]["message"] and len(searches) == 3
+    roster = organiser.get().get_json()["seating"]["roster"]
+    assert roster[0]["player"] == "Alessandra!!" and all(p["present"] for p in roster)  # Ugo still plays
+
+
+def test_seating_has_a_rate_limit_of_its_own(tmp_path):
+    app = make_app(tmp_path, RATE_LIMIT_SEAT="3/minute", RATE_LIMIT_WRITE="100/minute")
+    client = app.test_client()
+    organiser = Organiser(client)
+    assert seat(organiser).status_code == 200
+    assert post(organiser, "roster/withdraw", player="Ugo").status_code == 200
+    page = client.post(f"/t/{organiser.id}/{organiser.keys['organiser']}/seating/arrive", data={"player": "Ugo"})
+    assert page.status_code == 303
+    refused = post(organiser, "roster/arrive", player="Lucrezia")
+    assert refused.status_code == 429 and refused.get_json()["error"]["code"] == "rate_limited"
+    assert 1 <= int(refused.headers["Retry-After"]) <= 60
+    form = client.post(f"/t/{organiser.id}/{organiser.keys['organiser']}/seating",
+                       data={"players": "\n".join(ELEVEN), "rounds": "2"})
+    assert form.status_code == 429 and "Too many requests" in form.get_data(as_text=True)
+    assert len(organiser.get().get_json()["seating"]["roster"]) == 11  # Lucrezia never came in
+    assert post(organiser, "seating/swap", round=2, players=["Ugo", "Vera"]).status_code in (200, 422)  # a write
+    assert client.post("/api/v1/tournaments", json={"name": "Altra"}).status_code == 201

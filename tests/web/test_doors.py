@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 
 from scorekeeper.web import guard
-from scorekeeper.web.doors import BEGIN, BY_ENDPOINT, DOORS, END, Cost, Role, Subject, creations, render
+from scorekeeper.web.doors import BEGIN, BY_ENDPOINT, DOORS, END, Cost, Role, Subject, costing, render
 from tests.conftest import make_app
 from tests.web.doors_world import CALLS, World
 
@@ -45,13 +45,13 @@ def test_every_endpoint_has_a_door_and_every_door_a_route(tmp_path):
 
 
 def test_every_door_is_called_and_its_cost_fits_its_method():
-    """Writes are counted by the rate limits (a creation or a write), reads are not; the creations counted are the
+    """Writes are counted by the rate limits (a creation or a write), reads are not; the costing counted are the
     doors that cost one (and the matrix below checks that every door that creates something costs one)."""
     assert set(CALLS) == set(BY_ENDPOINT)
     for door in DOORS:
-        counted = door.cost in (Cost.CREATE, Cost.WRITE)
+        counted = door.cost in (Cost.CREATE, Cost.SEAT, Cost.WRITE)
         assert counted == bool(door.methods & guard.UNSAFE), door.endpoint
-    assert guard.CREATIONS == creations()
+    assert guard.CREATIONS == costing(Cost.CREATE) and guard.SEATINGS == costing(Cost.SEAT)
 
 
 @pytest.fixture(scope="session")  # once per process, however the tests of the modules are interleaved

@@ -4,9 +4,11 @@ from __future__ import annotations
 import io
 import re
 
+import pytest
 from PIL import Image
 
 from scorekeeper.formats import card
+from scorekeeper.service import tournaments
 from tests.evenings import play_hands, play_table, play_tournament
 from tests.tour import FIVE
 
@@ -103,3 +105,77 @@ def test_a_seated_evening_is_over_when_its_last_round_is(client):
                               json={"round": number, "table": table["table"], "first_dealer": 0}).get_json()
         play_hands(client, started["id"], started["keys"]["scorer"], table["players"], seed=number)
         assert client.get(print_page).status_code == (409 if number == 1 else 200)
+
+
+# -- the card drawn once per version (#33, finding 5) --------------------------------------------------------
+@pytest.fixture
+def drawings(monkeypatch):
+    """Each drawing of a results card (`card.render`: the PNG, ~100 ms of CPU), as it happens."""
+    drawn, render = [], card.render
+    monkeypatch.setattr(card, "render", lambda layout: drawn.append(layout) or render(layout))
+    return drawn
+
+
+def finished_game(api) -> dict:
+    game = api.game(variant="whist-morto", players=["Anna", "Bruno", "Carla", "Dario"], first_dealer=0)
+    for deal, tricks in enumerate([[9, 4], [7, 6], [3, 10], [8, 5]], start=1):
+        api.recorded(game["id"], game["keys"]["scorer"], deal, {"trump": "S", "tricks": tricks})
+    return game
+
+
+def test_a_game_card_is_drawn_once_per_version_and_language(client, api, drawings):
+    game = finished_game(api)
+    path = f"/g/{game['id']}/{game['keys']['view']}/card.png"
+    answers = [client.get(path) for _ in range(5)] + [client.get(f"/g/{game['id']}/{game['keys']['scorer']}/card.png")]
+    assert [a.status_code for a in answers] == [200] * 6 and len(drawings) == 1
+    assert {a.data for a in answers} == {answers[0].data} and answers[0].data.startswith(b"\x89PNG")
+    tag = answers[0].headers["ETag"]
+    assert not tag.startswith("W/") and {a.headers["ETag"] for a in answers} == {tag}
+    assert answers[0].headers["Cache-Control"] == "private, no-cache"  # kept by the phone, asked again each time
+    again = client.get(path, headers={"If-None-Match": tag})
+    assert again.status_code == 304 and again.data == b"" and again.headers["ETag"] == tag and len(drawings) == 1
+
+    italian = client.get(path, headers={"Accept-Language": "it"})
+    assert italian.status_code == 200 and len(drawings) == 2
+    assert italian.headers["ETag"] != tag and italian.data != answers[0].data
+    assert client.get(path, headers={"Accept-Language": "it"}).status_code == 200 and len(drawings) == 2
+
+    api.recorded(game["id"], game["keys"]["scorer"], 2, {"trump": "S", "tricks": [2, 11]})  # a hand corrected
+    changed = client.get(path, headers={"If-None-Match": tag})
+    assert changed.status_code == 200 and len(drawings) == 3
+    assert changed.headers["ETag"] != tag and changed.data != answers[0].data
+
+
+def test_a_tournament_card_is_drawn_again_when_a_partita_changes(client, drawings, monkeypatch):
+    created, _ = play_tournament(client, "Serata", [FIVE, ["Ugo", "Vera", "Zeno"]])
+    tid, keys = created["id"], created["keys"]
+    path = f"/t/{tid}/{keys['view']}/card.png"
+    first = client.get(path)
+    assert first.status_code == 200 and [client.get(path).data for _ in range(4)] == [first.data] * 4
+    assert len(drawings) == 1
+    loads, load = [], tournaments.load
+    monkeypatch.setattr(tournaments, "load", lambda *args: loads.append(args) or load(*args))
+    again = client.get(path, headers={"If-None-Match": first.headers["ETag"]})
+    assert again.status_code == 304 and loads == [] and len(drawings) == 1  # nothing replayed, nothing drawn
+
+    organiser = {"Authorization": f"Bearer {keys['organiser']}"}
+    partita = client.get(f"/api/v1/tournaments/{tid}", headers=organiser).get_json()["games"][1]
+    scorer = {"Authorization": f"Bearer {partita['links']['scorer'].rstrip('/').rsplit('/', 1)[1]}"}
+    hand = client.get(f"/api/v1/games/{partita['id']}", headers=scorer).get_json()["hands"][0]
+    corrected = client.put(f"/api/v1/games/{partita['id']}/hands/1", headers=scorer,
+                           json={"tricks": hand["tricks"][1:] + hand["tricks"][:1]})
+    assert corrected.status_code == 200, corrected.get_json()
+    changed = client.get(path, headers={"If-None-Match": first.headers["ETag"]})
+    assert changed.status_code == 200 and len(drawings) == 2 and changed.headers["ETag"] != first.headers["ETag"]
+
+
+def test_the_cards_kept_are_bounded(client, api, drawings, monkeypatch):
+    """The least recently used card goes first once the cards kept would pass the bound (a few MB per process)."""
+    from scorekeeper.web import result_pages
+    one, other = finished_game(api), finished_game(api)
+    paths = [f"/g/{game['id']}/{game['keys']['view']}/card.png" for game in (one, other)]
+    size = len(client.get(paths[0]).data)
+    monkeypatch.setattr(result_pages.KEPT, "budget", size + size // 2)  # room for one card of this size
+    for path in (paths[0], paths[0], paths[1], paths[1], paths[0]):
+        assert client.get(path).status_code == 200
+    assert len(drawings) == 3

@@ -76,3 +76,32 @@ def test_a_stream_waiting_for_a_change_dies_when_killed(tmp_path, monkeypatch):
     seen = len(wakes)
     gevent.sleep(0.1)
     assert len(wakes) == seen and hub.waiting == 0 and not hub.waiting_per_game
+
+
+def test_pure_work_runs_apart_from_the_workers_greenlets(monkeypatch):
+    """A seating's search (seconds of CPU in one call of the rules) runs `apart` under gevent: in a thread of the
+    hub's pool, while the worker's other greenlets keep taking turns (#33). Counted: the work below waits, busy,
+    until another greenlet has taken ten turns, which it could never do were the work run in a greenlet."""
+    import time
+
+    from scorekeeper.model import turns
+
+    monkeypatch.setattr(turns.monkey, "is_module_patched", lambda name: True)  # as under the gevent worker
+    turns_taken = [0]
+
+    def other_greenlet():
+        while True:
+            turns_taken[0] += 1
+            gevent.sleep(0.001)
+
+    def busy() -> int:
+        deadline = time.monotonic() + 5  # a safety net: in a greenlet it would wait for ever
+        while turns_taken[0] < 10 and time.monotonic() < deadline:
+            pass
+        return turns_taken[0]
+
+    other = gevent.spawn(other_greenlet)
+    try:
+        assert turns.apart(busy) >= 10
+    finally:
+        other.kill()
