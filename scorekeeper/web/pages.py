@@ -18,8 +18,8 @@ from . import sheet_common as sheet_view
 from . import sheet_parts
 from .downloads import csv_download, game_csv
 from .entries import REPLAYED, entering
-from .errors import message, status_of
-from .guard import safe_next
+from .errors import message, refusal_headers, status_of
+from .guard import create_more, safe_next
 from .htmx import go_to, is_htmx
 from .home import home_games
 from .labels import FOLD_RULES_AFTER, chosen_options, variant_name
@@ -31,6 +31,7 @@ from ..model.confirmation import confirmation
 from ..model.turns import taking_turns
 
 bp = Blueprint("pages", __name__)
+LISTED_AT_ONCE = 20  # games put on a phone's list between two turns for the worker's other requests
 
 
 # -- home and language ------------------------------------------------------------------------
@@ -56,14 +57,15 @@ def phone_games():
 @bp.post("/import")
 def import_game():
     """The games of a CSV file this app exported: on this phone's list as their scorer, in the file's order;
-    one game's sheet opened, or the list with how many came in."""
+    one game's sheet opened, or the list with how many came in. Each game counts as a creation."""
     upload = request.files.get("file")
     try:  # the form's key: sent twice (a double tap, a retry after the Wi-Fi dropped), it imports once
         once = check_once(request.form.get("once"))
-        made, _ = archive.import_csv(get_db(), upload.stream if upload else b"", once)
-    except RuleError as error:  # a file refused at its line (CsvRefused), or a mangled key
-        return home(status_of(error), message(error))
-    for loaded, keys in reversed(made):  # the newest on the list is the file's first
+        made, _ = archive.import_csv(get_db(), upload.stream if upload else b"", once, allow=create_more)
+    except RuleError as error:  # a file refused at its line (CsvRefused), too many games, or a mangled key
+        page, status = home(status_of(error), message(error))
+        return page, status, refusal_headers(error)
+    for loaded, keys in taking_turns(reversed(made), every=LISTED_AT_ONCE):  # the newest listed: the file's first
         remember(loaded.id, keys["scorer"], "scorer", loaded.state)
     if len(made) == 1:
         loaded, keys = made[0]
