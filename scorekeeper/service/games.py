@@ -118,11 +118,12 @@ def _prepared(new: New) -> tuple:
 
 def _stored(db, new: New, state, game_id: str, keys: dict, payload: dict) -> tuple[Loaded, dict]:
     """Inside a write unit: a prepared game's row, keys and `created` event, then its `also`."""
-    db["games"].insert({"id": game_id, "variant": state.variant.id, "created_at": store.now()})
+    at = store.now()
+    db.execute("INSERT INTO games (id, variant, created_at) VALUES (?, ?, ?)", [game_id, state.variant.id, at])
     rows = [("scorer", None, keys["scorer"]), ("view", None, keys["view"])]
     rows += [("seat", seat, key) for seat, key in enumerate(keys["seats"])]
-    db["keys"].insert_all({"key": k, "game_id": game_id, "role": role, "seat": seat, "created_at": store.now()}
-                          for role, seat, k in rows)
+    db.conn.executemany("INSERT INTO keys (key, game_id, role, seat, created_at) VALUES (?, ?, ?, ?, ?)",
+                        [(key, game_id, role, seat, at) for role, seat, key in rows])
     created = store.append_event(db, game_id, 1, "created", payload, "scorer", None)
     if new.also is not None:
         new.also(db, game_id)

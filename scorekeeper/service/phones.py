@@ -37,14 +37,23 @@ def move_unsigned(db, old: str, new: str) -> bool:
 
 def keep(db, kind: str, device: str, item_id: str, key: str, role: str, label: str) -> None:
     """Put a game or tournament at the top of a phone's list; the oldest fall off past the limit."""
+    keep_all(db, kind, device, [(item_id, key, role, label)])
+
+
+def keep_all(db, kind: str, device: str, items: list[tuple[str, str, str, str]]) -> None:
+    """Put games or tournaments — (id, key, role, label) each — at the top of a phone's list in one write, the
+    last of them on top (the games of a file imported: one write, not one each); the oldest fall off past the
+    limit, in the order the list shows them."""
     table, column, limit = KINDS[kind]
+    at = store.now()
     with store.write(db):
-        db.execute(f"INSERT INTO {table} (device, {column}, key, role, label, added_at) VALUES (?, ?, ?, ?, ?, ?) "
-                   f"ON CONFLICT (device, {column}) DO UPDATE SET key = excluded.key, role = excluded.role, "
-                   f"label = excluded.label, added_at = excluded.added_at",
-                   [device, item_id, key, role, label[:200], store.now()])
+        db.conn.executemany(
+            f"INSERT INTO {table} (device, {column}, key, role, label, added_at) VALUES (?, ?, ?, ?, ?, ?) "
+            f"ON CONFLICT (device, {column}) DO UPDATE SET key = excluded.key, role = excluded.role, "
+            f"label = excluded.label, added_at = excluded.added_at",
+            [(device, item_id, key, role, label[:200], at) for item_id, key, role, label in items])
         db.execute(f"DELETE FROM {table} WHERE device = ? AND {column} NOT IN (SELECT {column} FROM {table} "
-                   f"WHERE device = ? ORDER BY added_at DESC LIMIT ?)", [device, device, limit])
+                   f"WHERE device = ? ORDER BY added_at DESC, rowid DESC LIMIT ?)", [device, device, limit])
 
 
 def entries(db, kind: str, device: str) -> list[Entry]:

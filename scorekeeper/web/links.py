@@ -39,10 +39,10 @@ def base_url() -> str:
     return request.host_url.rstrip("/")
 
 
-def link(game_id: str, key: str) -> str:
-    return base_url() + url_for("pages.sheet", game_id=game_id, key=key)
-
-
 def links(game_id: str, keys: dict) -> dict:
-    return {"scorer": link(game_id, keys["scorer"]), "view": link(game_id, keys["view"]),
-            "seats": [link(game_id, key) for key in keys["seats"]]}
+    base = base_url()  # once for the game's links (a file of a thousand games is answered with all of theirs)
+
+    def link(key: str) -> str:
+        return base + url_for("pages.sheet", game_id=game_id, key=key)
+
+    return {"scorer": link(keys["scorer"]), "view": link(keys["view"]), "seats": [link(key) for key in keys["seats"]]}

@@ -31,7 +31,6 @@ from ..model.confirmation import confirmation
 from ..model.turns import taking_turns
 
 bp = Blueprint("pages", __name__)
-LISTED_AT_ONCE = 20  # games put on a phone's list between two turns for the worker's other requests
 
 
 # -- home and language ------------------------------------------------------------------------
@@ -65,8 +64,8 @@ def import_game():
     except RuleError as error:  # a file refused at its line (CsvRefused), too many games, or a mangled key
         page, status = home(status_of(error), message(error))
         return page, status, refusal_headers(error)
-    for loaded, keys in taking_turns(reversed(made), every=LISTED_AT_ONCE):  # the newest listed: the file's first
-        remember(loaded.id, keys["scorer"], "scorer", loaded.state)
+    devices.remember_all("game", [(loaded.id, keys["scorer"], "scorer", list_label(loaded.state))
+                                  for loaded, keys in reversed(made)])  # on top: the file's first
     if len(made) == 1:
         loaded, keys = made[0]
         return redirect(url_for("pages.sheet", game_id=loaded.id, key=keys["scorer"]), 303)
@@ -93,7 +92,12 @@ def language(code):
 
 def remember(game_id: str, key: str, role: str, state) -> None:
     """Keep the games this phone created or opened (newest first) for the home page (`devices`)."""
-    devices.remember("game", game_id, key, role, f"{variant_name(state.variant)} · {', '.join(state.players)}")
+    devices.remember("game", game_id, key, role, list_label(state))
+
+
+def list_label(state) -> str:
+    """A game as a phone's list names it: its game and players."""
+    return f"{variant_name(state.variant)} · {', '.join(state.players)}"
 
 
 # -- new game --------------------------------------------------------------------------------
