@@ -5,9 +5,9 @@ worker is a greenlet of one thread: while one request computes — replaying a l
 writing a long CSV — none of the others runs. Long loops therefore pause every `EVERY` items with
 `time.sleep(TURN)`, which gevent's monkey-patching turns into "let the others run, then come back": a
 sleep of more than zero runs one iteration of gevent's loop, which looks for I/O, so a request that has
-just arrived, or whose answer from the database is in, runs too. (`sleep(0)` does not: it only queues
-the sleeper again, and gevent looks for I/O once every 50 such callbacks — a lone long loop then kept
-every other request of its worker waiting until it ended, #33.) Without gevent (the command line,
+just arrived, or whose answer from the database is in, runs too. (`sleep(0)` did not: it only queues
+the sleeper again, and gevent runs up to 50 such callbacks before it looks for I/O; measured, a long
+import kept every other request of its worker waiting until it ended, #33.) Without gevent (the command line,
 tests, benchmarks) nothing is done: threads are switched by Python anyway, and a real sleep hands the
 CPU to other processes, which on a busy machine costs a millisecond or more a time. Never used in the
 pure rules (`scorekeeper.rules`): the service and format layers call it between the rules' steps.

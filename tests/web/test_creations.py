@@ -212,8 +212,8 @@ def test_the_same_import_sent_twice_at_once_makes_its_games_once(app, client, mo
 
 def test_the_production_server_takes_other_writes_while_it_imports_a_thousand_games(tmp_path):
     """gunicorn's gevent worker, alone: bids written into another game while a file of 1,000 games is imported
-    land between the import's games (one transaction of them all let none in; nor did a turn that was
-    gevent's `sleep(0)`, which looks for I/O once every 50 turns). Counted in the database's order of rows."""
+    land between the import's games (one transaction of them all let none in; nor did turns that were gevent's
+    `sleep(0)`, after which the worker did not look for new requests). Counted in the database's order of rows."""
     server = Gunicorn(tmp_path, workers=1, RATE_LIMIT_CREATE="", RATE_LIMIT_WRITE="")
     try:
         game = sse_game(server.base)
