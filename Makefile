@@ -71,10 +71,11 @@ vendor: ## refresh the front-end files (and the tests' axe-core) from the npm re
 	cp /tmp/htmx-vendor/package/files/noto-sans-latin-400-normal.woff scorekeeper/formats/fonts/  # the results card
 	cp /tmp/htmx-vendor/package/LICENSE scorekeeper/formats/fonts/OFL.txt
 
-bench: setup-dev ## replay, refresh, isolation, seating, club-evening and costly-page benchmarks (they print numbers, assert nothing)
+bench: setup-dev ## replay, refresh, isolation, import, seating, club-evening and costly-page benchmarks (they print numbers, assert nothing)
 	$(PY) bench/replay.py
 	$(PY) bench/refresh.py
 	$(PY) bench/isolation.py
+	$(PY) bench/imports.py
 	$(PY) bench/seating.py
 	$(PY) bench/evening.py
 	$(PY) bench/costs.py

@@ -1,8 +1,10 @@
 """Games in and out of CSV files, as a service: an import (one game or many) stored whole or not at all, every
 game read out.
 
-The checking is `csvimport`'s (pure); here the game it describes is created with all its changes in
-the one transaction that creates a game (`games.create`), with new keys.
+The checking is `csvimport`'s (pure), done for the whole file before anything is written; here each game it
+describes is created with all its changes and new keys. A file of many games (up to a phone's list of them)
+is written a few games at a time, the worker's other requests let in between (`games.create_in_turns`): still
+all or none, since the games of an import that cannot finish are deleted again before anyone was given a key.
 
 An import may carry an idempotency key (the API's `Idempotency-Key` header, the page's hidden field): a
 client that sent a file and never heard back (the Wi-Fi dropped, the server was killed after its commit)
@@ -18,7 +20,9 @@ import sqlite3
 from datetime import datetime, timedelta, timezone
 
 from . import csvimport
+from ..model.turns import taking_turns
 from ..service import games
+from ..service.phones import MAX_GAMES
 from ..store import db as store
 from ..rules import N_
 from ..rules.base import InvalidInput, StateConflict
@@ -49,11 +53,16 @@ class Digesting(io.RawIOBase):
         return self.hash.hexdigest()
 
 
-def import_csv(db, source, once: str | None = None) -> tuple[list[tuple[games.Loaded, dict]], bool]:
+def import_csv(db, source, once: str | None = None, most: int | None = MAX_GAMES,
+               allow=None) -> tuple[list[tuple[games.Loaded, dict]], bool]:
     """New games from an exported CSV — one game, or a file of many — from its bytes or a binary stream read as
     it comes (`csvimport.CsvRefused` naming the line, and nothing stored: all the file's games or none); with
     `once`, the games an earlier import with that key made, if any. Returns each game with its keys, and
     whether they were made earlier.
+
+    `most`: the most games a file may hold (None: any number, for the server's owner); `allow(count)` is asked
+    once the file is read and checked, before anything is stored, and refuses by raising (a rate limit counting
+    each game as a creation).
 
     Each copy records where it comes from (the file's `game_id`, the game first exported, and when it was
     imported): the home list says it is an import, and statistics count a game and its copies once. Each game
@@ -62,31 +71,33 @@ def import_csv(db, source, once: str | None = None) -> tuple[list[tuple[games.Lo
     earlier = _made_with(db, once) if once is not None else None
     if earlier is not None:
         return _again(db, earlier, source.digest())
-    found = csvimport.read_all(source, limit=getattr(db, "max_events", store.MAX_EVENTS))
+    found = csvimport.read_all(source, limit=getattr(db, "max_events", store.MAX_EVENTS), most=most)
+    if allow is not None:
+        allow(len(found))
     when = store.now()
     stored: list[list] = [[] for _ in found]
 
     def recording(position: int, imported):
         def record(db, game_id):
             stored[position].extend(store.append_events(db, game_id, 2, "change", imported.changes, "scorer", None))
-            if once is not None:
-                if position == 0:
-                    _forget_stale(db, once)
-                    scorer = db.execute("SELECT key FROM keys WHERE game_id = ? AND role = 'scorer'",
-                                        [game_id]).fetchone()
-                    db.execute("INSERT INTO imports (idempotency_key, game_id, digest, scorer_key, created_at) "
-                               "VALUES (?, ?, ?, ?, ?)", [once, game_id, source.digest(), scorer[0], when])
-                db.execute("INSERT INTO import_games (idempotency_key, position, game_id) VALUES (?, ?, ?)",
-                           [once, position, game_id])
         return record
 
+    def keyed(db, game_ids: list[str]) -> None:
+        """With the last game: the key, for a retry to find every game (or, before, none)."""
+        _forget_stale(db, once)
+        scorer = db.execute("SELECT key FROM keys WHERE game_id = ? AND role = 'scorer'", [game_ids[0]]).fetchone()
+        db.execute("INSERT INTO imports (idempotency_key, game_id, digest, scorer_key, created_at) "
+                   "VALUES (?, ?, ?, ?, ?)", [once, game_ids[0], source.digest(), scorer[0], when])
+        db.conn.executemany("INSERT INTO import_games (idempotency_key, position, game_id) VALUES (?, ?, ?)",
+                            [(once, position, game_id) for position, game_id in enumerate(game_ids)])
+
     wanted = [games.New(imported.variant, imported.players, imported.first_dealer, imported.options,
-                        also=recording(position, imported),
+                        also=recording(position, imported), events=1 + len(imported.changes),
                         created={"imported": {"from": imported.game_id, "origin": _origin(db, imported.game_id),
                                               "at": when}})
-              for position, imported in enumerate(found)]
+              for position, imported in taking_turns(enumerate(found))]
     try:
-        made = games.create_many(db, wanted)
+        made = games.create_in_turns(db, wanted, last=keyed if once is not None else None)
     except sqlite3.IntegrityError:  # the same key, sent twice at once: the other try made the games
         earlier = _made_with(db, once) if once is not None else None
         if earlier is None:

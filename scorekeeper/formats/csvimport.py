@@ -69,27 +69,33 @@ class Imported:
     line: int = 2  # where its rows start
 
 
-def read_all(source: bytes | BinaryIO, limit: int = MAX_EVENTS) -> list[Imported]:
+def read_all(source: bytes | BinaryIO, limit: int = MAX_EVENTS, most: int | None = None) -> list[Imported]:
     """The games of an exported CSV file — one game, or many ("Download all games", `export-csv`'s
     all-games.csv: each game's rows follow each other) — or `CsvRefused` for the first fault; `source`: the
     file's bytes or a binary stream (a request's body, an upload, an open file), read as it goes; `limit`: the
-    most events one game may hold."""
+    most events one game may hold; `most`: the most games the file may hold (None: any number), refused at
+    the first row of the one too many, before it is read."""
     rows = _rows(_pieces(source))
     line, header = next(rows, (1, None))
     if header != GAME_COLUMNS:
         raise refuse(line, N_("the first line must be the header of a Segnapunti CSV, with these columns in "
                               "this order: %(columns)s."), columns=",".join(GAME_COLUMNS))
     found: list[Imported] = []
+    seen: set[str] = set()  # the games' ids in the file
     reading: _Game | None = None
     for line, row in taking_turns(rows):
         if reading is not None and row[AT["game_id"]] != reading.first[AT["game_id"]]:
             found.append(reading.finish())
-            if any(game.game_id == row[AT["game_id"]] for game in found):
+            if row[AT["game_id"]] in seen:
                 raise refuse(line, N_("rows of game %(game)s come again after another game's: a game's rows follow "
                                       "each other."), game=_short(row[AT["game_id"]]))
             reading = None
         if reading is None:
+            if most is not None and len(found) == most:
+                raise refuse(line, N_("a file holds at most %(max)s games (as many as a phone's list keeps): import "
+                                      "it in parts."), max=most)
             reading = _Game(line, row, limit)
+            seen.add(row[AT["game_id"]])
         if not reading.add(line, row):
             break
     if reading is None:

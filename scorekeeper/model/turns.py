@@ -3,11 +3,14 @@
 Under the production server (gunicorn's gevent worker) every request and every live stream of a
 worker is a greenlet of one thread: while one request computes — replaying a long game, reading or
 writing a long CSV — none of the others runs. Long loops therefore pause every `EVERY` items with
-`time.sleep(0)`, which gevent's monkey-patching turns into "let the others run, then come back".
-Without gevent (the command line, tests, benchmarks) nothing is done: threads are switched by
-Python anyway, and a real `sleep(0)` hands the CPU to other processes, which on a busy machine costs
-a millisecond or more a time. Never used in the pure rules (`scorekeeper.rules`): the service and
-format layers call it between the rules' steps.
+`time.sleep(TURN)`, which gevent's monkey-patching turns into "let the others run, then come back": a
+sleep of more than zero runs one iteration of gevent's loop, which looks for I/O, so a request that has
+just arrived, or whose answer from the database is in, runs too. (`sleep(0)` did not: it only queues
+the sleeper again, and gevent runs up to 50 such callbacks before it looks for I/O; measured, a long
+import kept every other request of its worker waiting until it ended, #33.) Without gevent (the command line,
+tests, benchmarks) nothing is done: threads are switched by Python anyway, and a real sleep hands the
+CPU to other processes, which on a busy machine costs a millisecond or more a time. Never used in the
+pure rules (`scorekeeper.rules`): the service and format layers call it between the rules' steps.
 
 Work that is pure CPU for long, in one call of the rules (a club evening's seating: a search of up to seconds),
 runs `apart`: in a thread of gevent's pool, while the worker's greenlets go on in their own thread (#33).
@@ -20,6 +23,7 @@ from typing import Callable, Iterable, Iterator, TypeVar
 from gevent import get_hub, monkey
 
 EVERY = 200  # items between turns: a few milliseconds of replay or CSV at the most
+TURN = 1e-6  # seconds: any sleep above zero is one turn of gevent's loop (a few microseconds when nobody waits)
 
 T = TypeVar("T")
 
@@ -27,7 +31,7 @@ T = TypeVar("T")
 def give_way() -> None:
     """Let the other greenlets of this worker run now (under gevent; elsewhere nothing)."""
     if monkey.is_module_patched("time"):
-        time.sleep(0)
+        time.sleep(TURN)
 
 
 def taking_turns(items: Iterable[T], every: int = EVERY) -> Iterator[T]:

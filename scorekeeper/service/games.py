@@ -29,7 +29,7 @@ from typing import Collection
 
 from ..store import db as store
 from ..store import live
-from ..model.turns import taking_turns
+from ..model.turns import EVERY, give_way, taking_turns
 from ..store.keys import find_key, new_id, new_key
 from ..model import (EVERYTHING, MARKS, ROLES, Access, Loaded, NotFound, Seen, once_reused, sort_out,  # noqa: F401
                      visibility)
@@ -97,7 +97,10 @@ def create(db, variant, players, first_dealer=None, options=None, also=None,
     when it refuses, no game is left behind. `confirmation`: another player confirms each complete hand on
     their own phone (kept in the `created` event, as the game's other settings)."""
     created = {"confirmation": True} if confirmation else None
-    [made] = create_many(db, [New(variant, players, first_dealer, options, also, created)])
+    prepared = _prepared(New(variant, players, first_dealer, options, also, created))
+    with store.write(db):
+        made = _stored(db, *prepared)
+    remember(db, made[0])
     return made
 
 
@@ -110,36 +113,81 @@ class New:
     options: object = None
     also: object = None  # `also(db, game_id)`, run in the transaction
     created: dict | None = None  # more facts for the `created` event
+    events: int = 1  # the events its creation writes, `also`'s included: what a write unit's share is counted in
 
 
-def create_many(db, wanted: list[New]) -> list[tuple[Loaded, dict]]:
-    """Several games in one transaction (a file of many games imported): every one is stored, or none."""
-    prepared = []
-    for new in wanted:
-        drawn = new.first_dealer is None and isinstance(new.players, list) and bool(new.players)
-        first_dealer = secrets.randbelow(len(new.players)) if drawn else new.first_dealer
-        state = new_game(new.variant, new.players, first_dealer, new.options)
-        keys = {"scorer": new_key(), "view": new_key(), "seats": [new_key() for _ in state.players]}
-        payload = {"variant": state.variant.id, "players": list(state.players),
-                   "first_dealer": state.first_dealer, "options": state.options, **(new.created or {})}
-        if drawn:
-            payload["dealer_drawn"] = True  # the sheet says so until the first hand is in
-        prepared.append((new, state, new_id(), keys, payload))
-    made = []
-    with store.write(db):
-        for new, state, game_id, keys, payload in prepared:
-            db["games"].insert({"id": game_id, "variant": state.variant.id, "created_at": store.now()})
-            rows = [("scorer", None, keys["scorer"]), ("view", None, keys["view"])]
-            rows += [("seat", seat, key) for seat, key in enumerate(keys["seats"])]
-            db["keys"].insert_all({"key": k, "game_id": game_id, "role": role, "seat": seat,
-                                   "created_at": store.now()} for role, seat, k in rows)
-            created = store.append_event(db, game_id, 1, "created", payload, "scorer", None)
-            if new.also is not None:
-                new.also(db, game_id)
-            made.append((Loaded(game_id, state, 1, [created]), keys))
+def _prepared(new: New) -> tuple:
+    """A game checked by the rules and given its id and keys, before any write: (new, state, id, keys, payload)."""
+    drawn = new.first_dealer is None and isinstance(new.players, list) and bool(new.players)
+    first_dealer = secrets.randbelow(len(new.players)) if drawn else new.first_dealer
+    state = new_game(new.variant, new.players, first_dealer, new.options)
+    keys = {"scorer": new_key(), "view": new_key(), "seats": [new_key() for _ in state.players]}
+    payload = {"variant": state.variant.id, "players": list(state.players), "first_dealer": state.first_dealer,
+               "options": state.options, **(new.created or {})}
+    if drawn:
+        payload["dealer_drawn"] = True  # the sheet says so until the first hand is in
+    return new, state, new_id(), keys, payload
+
+
+def _stored(db, new: New, state, game_id: str, keys: dict, payload: dict) -> tuple[Loaded, dict]:
+    """Inside a write unit: a prepared game's row, keys and `created` event, then its `also`."""
+    at = store.now()
+    db.execute("INSERT INTO games (id, variant, created_at) VALUES (?, ?, ?)", [game_id, state.variant.id, at])
+    rows = [("scorer", None, keys["scorer"]), ("view", None, keys["view"])]
+    rows += [("seat", seat, key) for seat, key in enumerate(keys["seats"])]
+    db.conn.executemany("INSERT INTO keys (key, game_id, role, seat, created_at) VALUES (?, ?, ?, ?, ?)",
+                        [(key, game_id, role, seat, at) for role, seat, key in rows])
+    created = store.append_event(db, game_id, 1, "created", payload, "scorer", None)
+    if new.also is not None:
+        new.also(db, game_id)
+    return Loaded(game_id, state, 1, [created]), keys
+
+
+UNIT_EVENTS = EVERY  # the events a write unit of `create_in_turns` gathers (a game at the cap: its own unit)
+
+
+def create_in_turns(db, wanted: list[New], last=None) -> list[tuple[Loaded, dict]]:
+    """Many games (a file of a thousand imported), all stored or none, yet never in one long transaction: the
+    games go in short write units of about `UNIT_EVENTS` events each, and between two units the other requests
+    of the worker get a turn, their writes too (one transaction of them all held the worker and the file's
+    write lock for seconds). `last(db, game_ids)` runs in the last unit: what must appear with the last game
+    (an import's idempotency key). When a unit fails (a full disk, the same import's other try finishing
+    first), the games of the units before it are deleted again: their keys were never given to anyone."""
+    prepared = [_prepared(new) for new in taking_turns(wanted)]
+    made: list[tuple[Loaded, dict]] = []
+    try:
+        for start, end in _units([new.events for new, *_ in prepared]):
+            give_way()
+            with store.write(db):
+                stored = [_stored(db, *game) for game in prepared[start:end]]
+                if end == len(prepared) and last is not None:
+                    last(db, [loaded.id for loaded, _ in made + stored])
+            made += stored
+    except BaseException:
+        discard(db, [loaded.id for loaded, _ in made])
+        raise
     for loaded, _ in made:
         remember(db, loaded)
     return made
+
+
+def _units(sizes: list[int]):
+    """(start, end) of each write unit: games in order, a unit closed once it holds `UNIT_EVENTS` events."""
+    start, events = 0, 0
+    for end, size in enumerate(sizes, start=1):
+        events += size
+        if events >= UNIT_EVENTS or end == len(sizes):
+            yield start, end
+            start, events = end, 0
+
+
+def discard(db, game_ids: list[str]) -> None:
+    """Delete games nobody was given a key to (an import that could not finish), in one write unit."""
+    if not game_ids:
+        return
+    with store.write(db):
+        for table, column in (("events", "game_id"), ("keys", "game_id"), ("games", "id")):
+            db.conn.executemany(f"DELETE FROM {table} WHERE {column} = ?", [[game_id] for game_id in game_ids])
 
 
 def variant_of(db, game_id: str):

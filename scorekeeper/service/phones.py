@@ -37,25 +37,34 @@ def move_unsigned(db, old: str, new: str) -> bool:
 
 
 def keep(db, kind: str, device: str, item_id: str, key: str, role: str, label: str) -> None:
-    """Put a game or tournament at the top of a phone's list; the oldest fall off past the limit. A phone that
-    holds a game's scorer link keeps it when it opens another of the game's links (a player's, from the share
-    page): its list still opens the scorer's sheet, and a confirmation made there is known to be on the scorer's
-    phone (#33). Once that link no longer opens the game (replaced), the link opened takes its place."""
+    """Put a game or tournament at the top of a phone's list; the oldest fall off past the limit."""
+    keep_all(db, kind, device, [(item_id, key, role, label)])
+
+
+def keep_all(db, kind: str, device: str, items: list[tuple[str, str, str, str]]) -> None:
+    """Put games or tournaments — (id, key, role, label) each — at the top of a phone's list in one write, the
+    last of them on top (the games of a file imported: one write, not one each); the oldest fall off past the
+    limit, in the order the list shows them. A phone that holds a game's scorer link keeps it when it opens
+    another of the game's links (a player's, from the share page): its list still opens the scorer's sheet, and a
+    confirmation made there is known to be on the scorer's phone (#33). Once that link no longer opens the game
+    (replaced), the link opened takes its place."""
     table, column, limit = KINDS[kind]
     keys, owner = KEYS[kind]
     kept = (f"{table}.role = :kept AND excluded.role != :kept AND EXISTS (SELECT 1 FROM {keys} k "
             f"WHERE k.key = {table}.key AND k.{owner} = {table}.{column} AND k.revoked_at IS NULL)")
+    at = store.now()
     with store.write(db):
-        db.execute(f"INSERT INTO {table} (device, {column}, key, role, label, added_at) "
-                   f"VALUES (:device, :item, :key, :role, :label, :now) "
-                   f"ON CONFLICT (device, {column}) DO UPDATE SET "
-                   f"key = CASE WHEN {kept} THEN {table}.key ELSE excluded.key END, "
-                   f"role = CASE WHEN {kept} THEN {table}.role ELSE excluded.role END, "
-                   f"label = excluded.label, added_at = excluded.added_at",
-                   {"device": device, "item": item_id, "key": key, "role": role, "label": label[:200],
-                    "now": store.now(), "kept": KEPT.get(kind)})
+        db.conn.executemany(
+            f"INSERT INTO {table} (device, {column}, key, role, label, added_at) "
+            f"VALUES (:device, :item, :key, :role, :label, :now) "
+            f"ON CONFLICT (device, {column}) DO UPDATE SET "
+            f"key = CASE WHEN {kept} THEN {table}.key ELSE excluded.key END, "
+            f"role = CASE WHEN {kept} THEN {table}.role ELSE excluded.role END, "
+            f"label = excluded.label, added_at = excluded.added_at",
+            [{"device": device, "item": item_id, "key": key, "role": role, "label": label[:200], "now": at,
+              "kept": KEPT.get(kind)} for item_id, key, role, label in items])
         db.execute(f"DELETE FROM {table} WHERE device = ? AND {column} NOT IN (SELECT {column} FROM {table} "
-                   f"WHERE device = ? ORDER BY added_at DESC LIMIT ?)", [device, device, limit])
+                   f"WHERE device = ? ORDER BY added_at DESC, rowid DESC LIMIT ?)", [device, device, limit])
 
 
 def holds(db, kind: str, device: str, item_id: str, role: str) -> bool:

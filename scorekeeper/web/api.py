@@ -7,6 +7,7 @@ from werkzeug.exceptions import UnsupportedMediaType
 from ..formats import archive
 from ..service import games
 from ..model import check_once, shapes
+from ..model.turns import taking_turns
 from . import devices, get_db
 from ..families import family_of
 from ..formats.game_json import game_json
@@ -14,7 +15,7 @@ from ..rules import N_, RuleError
 from .downloads import game_csv
 from .entries import REPLAYED, entering
 from .errors import json_error, message
-from .guard import import_body
+from .guard import create_more, import_body
 from .links import links
 from .openapi import document
 
@@ -115,10 +116,10 @@ def import_game():
     if request.mimetype != "text/csv":
         raise UnsupportedMediaType()
     once = check_once(request.headers.get("Idempotency-Key"))
-    made, again = archive.import_csv(get_db(), import_body(), once)
+    made, again = archive.import_csv(get_db(), import_body(), once, allow=create_more)
     answer = created_body(*made[0])
     if len(made) > 1:
-        answer["games"] = [created_body(loaded, keys) for loaded, keys in made]
+        answer["games"] = [created_body(loaded, keys) for loaded, keys in taking_turns(made)]
     return jsonify(answer), 201, {"Location": f"/api/v1/games/{made[0][0].id}",
                                   **({"Idempotent-Replayed": "true"} if again else {})}
 

@@ -131,10 +131,16 @@ def _adopt_legacy(device_id: str) -> None:
 
 def remember(kind: str, item_id: str, key: str, role: str, label: str) -> None:
     """Put a game or tournament at the top of this phone's list (once the device may be known)."""
+    remember_all(kind, [(item_id, key, role, label)])
+
+
+def remember_all(kind: str, items: list[tuple[str, str, str, str]]) -> None:
+    """Put games or tournaments — (id, key, role, label) each — at the top of this phone's list in one write, the
+    last of them on top (once the device may be known)."""
     device_id = device(create=True)
     if device_id is not None:
         with _bookkeeping():
-            phones.keep(get_db(), kind, device_id, item_id, key, role, label)
+            phones.keep_all(get_db(), kind, device_id, items)
 
 
 def holds_scorer_link(game_id: str) -> bool:

@@ -19,7 +19,7 @@ from ..store.db import unavailable
 from ..service.games import Forbidden, NotFound, VersionMismatch
 from ..rules import RuleError
 from ..rules.base import StateConflict, Term
-from .guard import retry_after
+from .guard import TooManyCreations, retry_after
 
 RETRY_SECONDS = 30  # after a storage failure (a full disk, a read-only file): what to tell clients to wait
 HTTP_CODES = {400: "malformed", 403: "cross_site", 404: "not_found", 405: "method_not_allowed", 413: "too_large",
@@ -98,6 +98,11 @@ def error_response(status: int, code: str, text: str, headers=None, **extra):
     return response, status
 
 
+def refusal_headers(error: RuleError) -> dict:
+    """What a refusal says besides its message: when to try again, for a rate limit."""
+    return {"Retry-After": str(error.wait)} if isinstance(error, TooManyCreations) else {}
+
+
 def _details(error: RuleError) -> dict:
     """What the JSON adds to a refusal: a file's line (the import form shows it itself), else the field."""
     if isinstance(error, CsvRefused):
@@ -112,7 +117,7 @@ def register(app) -> None:
 
     @app.errorhandler(RuleError)
     def rule_error(error):
-        return error_response(status_of(error), error.code, message(error), **_details(error))
+        return error_response(status_of(error), error.code, message(error), refusal_headers(error), **_details(error))
 
     @app.errorhandler(HTTPException)
     def http_error(error):

@@ -11,11 +11,15 @@ size limit for chunked bodies too, security headers, and where `next=` may lead.
   no limit. A seating (a club evening's roster, a withdrawal, an arrival: each a search of up to seconds of
   CPU, #33) counts only as a seating, under a tighter limit than other writes.
   A refusal is 429 with one `Retry-After`, the seconds until the window lets one more through.
+  A creation is a request to a route of `CREATIONS` (each makes a game, a tournament or a season; a test
+  walks every route to keep the list whole); one that makes many (a file of many games) counts one
+  creation for each (`create_more`).
 - **Security headers** on every response; `Cache-Control: no-store` on every response that sets
   no cache policy of its own (pages, JSON, CSV: most carry link keys), static files excepted.
 """
 from __future__ import annotations
 
+import math
 import re
 import time
 from io import BytesIO
@@ -27,6 +31,7 @@ from flask_limiter.util import get_remote_address
 from werkzeug.exceptions import HTTPException
 
 from ..model.settings import parse_rate
+from ..rules import N_, RuleError
 from .doors import Cost, costing
 
 UNSAFE = {"POST", "PUT", "PATCH", "DELETE"}
@@ -135,7 +140,33 @@ def _limit(kind: str) -> ApplicationLimit:
 def retry_after() -> int:
     """The seconds a refused client waits until the window lets one more request through."""
     refused = current_app.extensions["scorekeeper.limiter"].current_limit
-    return max(1, int(refused.reset_at - time.time())) if refused is not None else 60
+    return _seconds_until(refused.reset_at) if refused is not None else 60
+
+
+def _seconds_until(moment: float) -> int:
+    return max(1, int(moment - time.time()))
+
+
+class TooManyCreations(RuleError):
+    """A file of more games than the address may still create: 429, nothing made (`wait`: Retry-After)."""
+
+    code, status = "rate_limited", 429
+
+    def __init__(self, count: int, left: int, wait: int):
+        super().__init__(N_("This file holds %(count)s games, but only %(left)s more new games may be started from "
+                            "this device now: try again in %(minutes)s min, or import fewer games at a time."),
+                         count=count, left=left, minutes=math.ceil(wait / 60))
+        self.wait = wait
+
+
+def create_more(count: int) -> None:
+    """Count a request that makes `count` things (a file's games) as `count` creations: the one counted when it
+    came in (a route of `CREATIONS`) and `count - 1` more, hit all at once on the same limit, or none of them
+    and `TooManyCreations` when fewer are left in its window."""
+    for counted in current_app.extensions["scorekeeper.limiter"].current_limits:  # the creation limit, when set
+        if count > 1 and not counted.limiter.hit(counted.limit, *counted.request_args, cost=count - 1):
+            reset, left = counted.limiter.get_window_stats(counted.limit, *counted.request_args)
+            raise TooManyCreations(count, left, _seconds_until(reset + 1))
 
 
 # -- chunked bodies ----------------------------------------------------------------------------

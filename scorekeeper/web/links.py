@@ -39,13 +39,14 @@ def base_url() -> str:
     return request.host_url.rstrip("/")
 
 
-def link(game_id: str, key: str) -> str:
-    return base_url() + url_for("pages.sheet", game_id=game_id, key=key)
-
-
 def links(game_id: str, keys: dict) -> dict:
     """The address of each key given (the room's code on a table started already is given its view alone)."""
-    out = {role: link(game_id, keys[role]) for role in ("scorer", "view") if role in keys}
+    base = base_url()  # once for the game's links (a file of a thousand games is answered with all of theirs)
+
+    def link(key: str) -> str:
+        return base + url_for("pages.sheet", game_id=game_id, key=key)
+
+    out = {role: link(keys[role]) for role in ("scorer", "view") if role in keys}
     if "seats" in keys:
-        out["seats"] = [link(game_id, key) for key in keys["seats"]]
+        out["seats"] = [link(key) for key in keys["seats"]]
     return out

@@ -18,8 +18,8 @@ from . import sheet_common as sheet_view
 from . import sheet_parts
 from .downloads import csv_download, game_csv
 from .entries import REPLAYED, entering
-from .errors import message, status_of
-from .guard import safe_next
+from .errors import message, refusal_headers, status_of
+from .guard import create_more, safe_next
 from .htmx import go_to, is_htmx
 from .home import home_games
 from .labels import FOLD_RULES_AFTER, chosen_options, variant_name
@@ -56,15 +56,16 @@ def phone_games():
 @bp.post("/import")
 def import_game():
     """The games of a CSV file this app exported: on this phone's list as their scorer, in the file's order;
-    one game's sheet opened, or the list with how many came in."""
+    one game's sheet opened, or the list with how many came in. Each game counts as a creation."""
     upload = request.files.get("file")
     try:  # the form's key: sent twice (a double tap, a retry after the Wi-Fi dropped), it imports once
         once = check_once(request.form.get("once"))
-        made, _ = archive.import_csv(get_db(), upload.stream if upload else b"", once)
-    except RuleError as error:  # a file refused at its line (CsvRefused), or a mangled key
-        return home(status_of(error), message(error))
-    for loaded, keys in reversed(made):  # the newest on the list is the file's first
-        remember(loaded.id, keys["scorer"], "scorer", loaded.state)
+        made, _ = archive.import_csv(get_db(), upload.stream if upload else b"", once, allow=create_more)
+    except RuleError as error:  # a file refused at its line (CsvRefused), too many games, or a mangled key
+        page, status = home(status_of(error), message(error))
+        return page, status, refusal_headers(error)
+    devices.remember_all("game", [(loaded.id, keys["scorer"], "scorer", list_label(loaded.state))
+                                  for loaded, keys in reversed(made)])  # on top: the file's first
     if len(made) == 1:
         loaded, keys = made[0]
         return redirect(url_for("pages.sheet", game_id=loaded.id, key=keys["scorer"]), 303)
@@ -91,7 +92,12 @@ def language(code):
 
 def remember(game_id: str, key: str, role: str, state) -> None:
     """Keep the games this phone created or opened (newest first) for the home page (`devices`)."""
-    devices.remember("game", game_id, key, role, f"{variant_name(state.variant)} · {', '.join(state.players)}")
+    devices.remember("game", game_id, key, role, list_label(state))
+
+
+def list_label(state) -> str:
+    """A game as a phone's list names it: its game and players."""
+    return f"{variant_name(state.variant)} · {', '.join(state.players)}"
 
 
 # -- new game --------------------------------------------------------------------------------
