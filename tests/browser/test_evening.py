@@ -114,7 +114,7 @@ def test_a_whole_club_evening(browser, live_server, artifacts):
             other_phone = phone_context(browser, viewport=SMALL_PHONE)
             other = other_phone.new_page()
             other.goto(link)
-            other.get_by_role("button", name="Open the table's score sheet").click()
+            other.get_by_role("button", name="Follow the table live").click()
             expect(other.locator("#sheet")).to_have_attribute("data-role", "view")
             assert re.search(rf"/g/{game_id}/[\w-]+$", other.url) and not other.url.endswith(key)
             other_phone.close()

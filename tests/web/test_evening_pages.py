@@ -82,7 +82,7 @@ def test_a_scorer_opens_the_table_card_and_starts_the_seated_partita_in_one_tap(
     assert again.headers["Location"] == view["games"][0]["links"]["view"].removeprefix("http://localhost")
     assert scorer not in again.headers["Location"]  # the room's code opens the table's view, never its score (#33)
     reopened = client.get(f"{room}?round=1&table=B")
-    assert "Open the table's score sheet" in text(reopened)
+    assert "Follow the table live" in text(reopened) and "Start the partita" not in text(reopened)
 
 
 def test_where_do_i_sit(client):
