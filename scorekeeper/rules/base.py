@@ -389,7 +389,7 @@ def refuse_meaningless(specs: Sequence[Option], given: dict | None) -> None:
     (#34). Only where a table chooses its rules: a stored game's options hold every rule and replay as they are."""
     chosen = resolve_options(specs, given)
     for spec in specs:
-        if spec.name in (given or {}) and not spec.matters(chosen):
+        if spec.only_with and spec.name in (given or {}) and not spec.matters(chosen):
             other = spec.only_with[0]
             raise InvalidOption(N_("Option “%(name)s” means nothing when “%(other)s” is %(value)s: leave it out."),
                                 field=spec.name, name=spec.name, other=other, value=json.dumps(chosen[other]))

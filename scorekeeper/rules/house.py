@@ -20,9 +20,9 @@ SCHEDULES = ("up", "down", "up-and-down", "down-and-up", "fixed", "custom", "up-
 CAPPED = ("up", "down", "up-and-down", "down-and-up", "fixed")  # the schedules whose top `most_cards` sets
 TRUMPS = ("turned", "rotating", "top", "no-trump", "called")
 # The suits in turn, with a no-trump hand after the four or without one (the Kachufool article's, #34).
-ROTATIONS = {"S-D-C-H-NT": ("S", "D", "C", "H", NO_TRUMP), "S-H-C-D-NT": ("S", "H", "C", "D", NO_TRUMP),
-             "H-D-C-S-NT": ("H", "D", "C", "S", NO_TRUMP), "S-D-C-H": ("S", "D", "C", "H"),
-             "S-H-C-D": ("S", "H", "C", "D"), "H-D-C-S": ("H", "D", "C", "S")}
+ROTATIONS = {"S-D-C-H-NT": ("S", "D", "C", "H", NO_TRUMP), "S-D-C-H": ("S", "D", "C", "H"),
+             "S-H-C-D-NT": ("S", "H", "C", "D", NO_TRUMP), "S-H-C-D": ("S", "H", "C", "D"),
+             "H-D-C-S-NT": ("H", "D", "C", "S", NO_TRUMP), "H-D-C-S": ("H", "D", "C", "S")}
 PLUS_BID = {"nothing": lambda bid: 0, "bid": lambda bid: bid, "bid-squared": lambda bid: bid * bid,
             "ten-times-bid": lambda bid: 10 * bid}
 
@@ -52,7 +52,8 @@ def most_cards(players: int, trump: str) -> int:
 
 def counts(players: int, options: dict) -> list[int]:
     """Cards per player, hand by hand. `most_cards` is the top of the schedule, capped by the pack (as the sources
-    cap it: 10 with five players, 8 with six, 6 with eight); a typed list is refused when a hand needs more than the pack."""
+    cap it: 10 with five players, 8 with six, 6 with eight); a typed list is refused when a hand needs more than
+    the pack."""
     most, kind, typed = most_cards(players, options["trump"]), options["schedule"], options["card_list"]
     if typed is not None and kind != "custom":
         raise InvalidOption(N_("Option “card_list” (the typed list of hands) is used only with the schedule "

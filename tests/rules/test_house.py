@@ -223,7 +223,8 @@ def test_a_blob_hand_without_its_trump_asks_for_the_called_one():
 
 def test_top_with_a_typed_list_plays_its_biggest_hands_without_trump_as_the_page_says():
     """`trump` "top" with `card_list`: the biggest hands of the list are the no-trump ones (#34)."""
-    specs = new_game("house-rules", NAMES[:4], 0, {"schedule": "custom", "card_list": [2, 5, 3, 5], "trump": "top"}).specs
+    options = {"schedule": "custom", "card_list": [2, 5, 3, 5], "trump": "top"}
+    specs = new_game("house-rules", NAMES[:4], 0, options).specs
     assert [s.trump for s in specs] == [None, "NT", None, "NT"]
     row = next(line for line in RULES_PAGE.read_text(encoding="utf-8").splitlines() if line.startswith('| `"top"`'))
     assert "`card_list`" in row and "biggest" in row
