@@ -29,7 +29,7 @@ from ..rules import seating as seating_rules
 from ..rules import tournament as tournaments_rules
 from ..rules import VARIANTS, find_variant
 from ..rules.base import (MAX_NAME, MONEY, InvalidInput, InvalidOption, InvalidPlayers, N_, Option, RuleError, _short,
-    check_int, check_players, check_seat, resolve_options)
+    check_int, check_players, check_seat, refuse_meaningless)
 
 __all__ = ["MISSING", "Answer", "Body", "check", "listing", "seat", "whole"]
 
@@ -176,7 +176,7 @@ def _options(variant, not_a_dict: type[RuleError] = InvalidOption) -> Any:
     def checked(values):
         if values is not None and not isinstance(values, dict):
             raise not_a_dict(N_("Options must be a set of name and value pairs."), field="options")
-        resolve_options(variant.options, values)
+        refuse_meaningless(variant.options, values)
         return values
     return Annotated[dict | None, BeforeValidator(checked), WithJsonSchema(options_schema(variant))]
 

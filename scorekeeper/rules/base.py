@@ -5,6 +5,7 @@ the recorded inputs alone.
 """
 from __future__ import annotations
 
+import json
 import re
 import unicodedata
 from dataclasses import dataclass
@@ -107,7 +108,7 @@ class Option:
             if value == choice and type(value) is type(choice):
                 return choice
         raise InvalidOption(
-            N_("Option “%(name)s” cannot be %(value)s; choose one of: %(choices)s."),
+            N_("Option “%(name)s” cannot be %(value)s; choose one of: %(choices)s."), field=self.name,
             name=self.name, value=_short(value), choices=", ".join(str(c) for c in self.choices))
 
     def matters(self, options: dict) -> bool:
@@ -147,7 +148,7 @@ class WholeNumber(Option):
             return None
         if isinstance(value, bool) or not isinstance(value, int) or not self.low <= value <= self.high:
             raise InvalidOption(N_("Option “%(name)s” must be a whole number from %(low)s to %(high)s."),
-                                name=self.name, low=self.low, high=self.high)
+                                field=self.name, name=self.name, low=self.low, high=self.high)
         return value
 
     def from_form(self, raw: str | None) -> Any:
@@ -225,7 +226,8 @@ class Money(Option):
         if value is None and self.optional:
             return None
         if not isinstance(value, str) or not MONEY.match(value.strip()):
-            raise InvalidOption(N_("Option “%(name)s” must be an amount of money such as 0.10."), name=self.name)
+            raise InvalidOption(N_("Option “%(name)s” must be an amount of money such as 0.10."), field=self.name,
+                                name=self.name)
         return f"{Decimal(value.strip()):.2f}"
 
     def from_form(self, raw: str | None) -> Any:
@@ -376,8 +378,21 @@ def resolve_options(specs: Sequence[Option], given: dict | None) -> dict:
     known = {spec.name: spec for spec in specs}
     unknown = sorted(str(name) for name in given if name not in known)
     if unknown:
-        raise InvalidOption(N_("Unknown option: %(names)s."), names=", ".join(_short(u) for u in unknown))
+        raise InvalidOption(N_("Unknown option: %(names)s."), field=_short(unknown[0]),
+                            names=", ".join(_short(u) for u in unknown))
     return {spec.name: spec.check(given.get(spec.name, spec.default)) for spec in specs}
+
+
+def refuse_meaningless(specs: Sequence[Option], given: dict | None) -> None:
+    """`resolve_options`, and an option given that means nothing with the others chosen (the dealer's rule with
+    sealed bids) refused by its name, as an unknown one is: echoed back, it would read as a rule the game plays
+    (#34). Only where a table chooses its rules: a stored game's options hold every rule and replay as they are."""
+    chosen = resolve_options(specs, given)
+    for spec in specs:
+        if spec.only_with and spec.name in (given or {}) and not spec.matters(chosen):
+            other = spec.only_with[0]
+            raise InvalidOption(N_("Option “%(name)s” means nothing when “%(other)s” is %(value)s: leave it out."),
+                                field=spec.name, name=spec.name, other=other, value=json.dumps(chosen[other]))
 
 
 def _short(value: Any, limit: int = 40) -> str:

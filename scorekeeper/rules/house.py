@@ -13,16 +13,22 @@ from .base import N_, CardList, Chips, InvalidOption, Option, WholeNumber, YesNo
 from .predictions import NO_TRUMP, NORMAL, SEALED, HandRecord, HandResult, HandSpec, PredictionVariant
 
 PACK = 52
-SCHEDULES = ("up", "down", "up-and-down", "down-and-up", "fixed", "custom")
+PLAYERS = (3, 4, 5, 6, 7, 8)  # 8 × 6 = 48 cards leave a card to turn (Blob: "the first hand would be 6 cards each")
+# "up-to-the-most-and-down" is Wikipedia's Oh Hell (1 up to as many as the pack deals, and back): one chip away from
+# pagat's "down-and-up" from 10 (#34), with no `most_cards` to clear.
+SCHEDULES = ("up", "down", "up-and-down", "down-and-up", "fixed", "custom", "up-to-the-most-and-down")
+CAPPED = ("up", "down", "up-and-down", "down-and-up", "fixed")  # the schedules whose top `most_cards` sets
 TRUMPS = ("turned", "rotating", "top", "no-trump", "called")
-ROTATIONS = {"S-D-C-H-NT": ("S", "D", "C", "H", NO_TRUMP), "S-H-C-D-NT": ("S", "H", "C", "D", NO_TRUMP),
-             "H-D-C-S-NT": ("H", "D", "C", "S", NO_TRUMP)}
+# The suits in turn, with a no-trump hand after the four or without one (the Kachufool article's, #34).
+ROTATIONS = {"S-D-C-H-NT": ("S", "D", "C", "H", NO_TRUMP), "S-D-C-H": ("S", "D", "C", "H"),
+             "S-H-C-D-NT": ("S", "H", "C", "D", NO_TRUMP), "S-H-C-D": ("S", "H", "C", "D"),
+             "H-D-C-S-NT": ("H", "D", "C", "S", NO_TRUMP), "H-D-C-S": ("H", "D", "C", "S")}
 PLUS_BID = {"nothing": lambda bid: 0, "bid": lambda bid: bid, "bid-squared": lambda bid: bid * bid,
             "ten-times-bid": lambda bid: 10 * bid}
 
 OPTIONS: tuple[Option, ...] = (
     Chips("schedule", SCHEDULES, "up-and-down"),
-    WholeNumber("most_cards", low=1, high=PACK // 3, only_with=("schedule", SCHEDULES[:5])),
+    WholeNumber("most_cards", low=1, high=PACK // 3, only_with=("schedule", CAPPED)),
     WholeNumber("hand_count", default=10, low=1, high=60, optional=False, only_with=("schedule", ("fixed",))),
     CardList("card_list", high=PACK // 3, only_with=("schedule", ("custom",))),
     Chips("trump", TRUMPS, "turned"),
@@ -46,7 +52,8 @@ def most_cards(players: int, trump: str) -> int:
 
 def counts(players: int, options: dict) -> list[int]:
     """Cards per player, hand by hand. `most_cards` is the top of the schedule, capped by the pack (as the sources
-    cap it: 10 with five players, 8 with six); a typed list is refused when a hand needs more than the pack."""
+    cap it: 10 with five players, 8 with six, 6 with eight); a typed list is refused when a hand needs more than
+    the pack."""
     most, kind, typed = most_cards(players, options["trump"]), options["schedule"], options["card_list"]
     if typed is not None and kind != "custom":
         raise InvalidOption(N_("Option “card_list” (the typed list of hands) is used only with the schedule "
@@ -60,10 +67,10 @@ def counts(players: int, options: dict) -> list[int]:
                 raise InvalidOption(_TOO_MANY[options["trump"] == "turned"], field="card_list", number=number,
                                     cards=cards, players=players, most=most)
         return list(typed)
-    top = min(options["most_cards"] or most, most)
+    top = min(options["most_cards"] or most, most) if kind in CAPPED else most
     up, down = list(range(1, top + 1)), list(range(top, 0, -1))
     return {"up": up, "down": down, "up-and-down": up + down[1:], "down-and-up": down + up[1:],
-            "fixed": [top] * options["hand_count"]}[kind]
+            "fixed": [top] * options["hand_count"], "up-to-the-most-and-down": up + down[1:]}[kind]
 
 
 _TOO_MANY = {
@@ -123,13 +130,13 @@ def preset(id: str, name: str, **defaults) -> PredictionVariant:
     assert not unknown, unknown
     options = tuple(replace(option, default=defaults[option.name]) if option.name in defaults else option
                     for option in OPTIONS)
-    return PredictionVariant(id=id, name=name, players=(3, 4, 5, 6, 7), options=options, schedule=house_schedule,
+    return PredictionVariant(id=id, name=name, players=PLAYERS, options=options, schedule=house_schedule,
                              score=house_score_hand, rules="rules/house-rules.md", warnings=never_scores,
                              first_bidder=lambda options: 0 if options.get("first_bid") == "dealer-first" else 1)
 
 
-OH_HELL = preset("oh-hell", "Oh Hell", plus_bid="bid")
-KACHUFUL = preset("kachuful", "Kachuful (Judgement)", schedule="up", trump="rotating", rotation="S-D-C-H-NT")
+OH_HELL = preset("oh-hell", "Oh Hell", schedule="down-and-up", most_cards=10, plus_bid="bid")
+KACHUFUL = preset("kachuful", "Kachuful (Judgement)", schedule="up", trump="rotating", rotation="S-D-C-H")
 NOMINATION_WHIST = preset("nomination-whist", "Nomination Whist", schedule="down-and-up", most_cards=10,
                           trump="rotating", rotation="S-H-C-D-NT", plus_bid="nothing", trick_points="always")
 BLOB = preset("blob", "Blob", schedule="down-and-up", most_cards=10, trump="called")

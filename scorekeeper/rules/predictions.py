@@ -319,8 +319,10 @@ class PredictionGame:
                     self._refuse_capped(spec, TricksSum, "tricks")
                 raise TricksSum(N_("The tricks add up to %(sum)s, but %(cards)s were played in this hand."),
                                 sum=sum(tricks), cards=spec.cards)
-            if record.trump is None:
-                raise InvalidInput(N_("Record the suit of the turned card (the trump) first."), field="trump")
+            if record.trump is None:  # Blob turns no card: the highest bidder names the trump (#34)
+                raise InvalidInput(N_("Record the trump named by the highest bidder (a suit, or NT) first.")
+                                   if spec.called else N_("Record the suit of the turned card (the trump) first."),
+                                   field="trump")
             record = evolve(record, tricks=tuple(tricks))
         elif record.tricks is not None and None in record.bids:
             raise MissingBids(N_("A scored hand needs every bid."))

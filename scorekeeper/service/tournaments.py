@@ -30,7 +30,7 @@ from ..store import db as store
 from . import games
 from ..store.keys import find_key, new_id, new_key, replace_key
 from ..rules import N_, VARIANTS, RuleError
-from ..rules.base import InvalidInput, StateConflict
+from ..rules.base import InvalidInput, StateConflict, refuse_meaningless
 from ..rules.standings import Standing, tournament_standings
 from ..rules.tournament import (  # noqa: F401  (the checks are the service's words too)
     GAMES, MAX_ROUND, MAX_TABLE, MAX_TOURNAMENT_NAME, ROLES, SCHEME, VARIANT, check_confirmation, check_game,
@@ -335,6 +335,7 @@ def add_new_game(db, access: Access, players, options=None, first_dealer=None, t
     if schemed(tournament["variant"]):
         options = {SCHEME.name: tournament["scheme"], **options}  # the tournament's, unless the partita chose another
     check_table_players(players)
+    refuse_meaningless(VARIANTS[tournament["variant"]].options, options)  # as a new game's own options (#34)
     placed = {}
 
     def attach(db, game_id):

@@ -152,6 +152,9 @@ def create_game():
     options = {option.name: option.from_form(form.get(f"option-{option.name}")) for option in variant.options
                if f"option-{option.name}" in form or option.kind == "yesno"}  # an unticked box is not sent
     chosen = {option.name: options.get(option.name, option.default) for option in variant.options}
+    # The form draws every rule, so it sends those that mean nothing with the others chosen too: left out (#34).
+    options = {option.name: options[option.name] for option in variant.options
+               if option.name in options and option.matters(chosen)}
     try:  # the rules saved as "Save these rules as…" says, in the game's own transaction (#23)
         loaded, keys = games.create(get_db(), variant.id, players, first_dealer, options,
                                     also=house_rules_form.saving_from(form),

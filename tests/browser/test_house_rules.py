@@ -91,3 +91,35 @@ def test_custom_rules_in_a_few_taps_saved_and_started_again_in_one(live_server, 
     page.screenshot(path=str(artifacts / "new-house-rules-360-dark-it.png"), full_page=True)
     context.close()
     assert [p for p in problems if "status of 409" not in p] == []  # the question is answered 409 on purpose
+
+
+def test_oh_hell_at_360_eight_seats_and_wikipedias_schedule_one_chip_away(live_server, browser, artifacts):
+    """#34 on a phone: the Oh Hell form takes 8 players and draws its chips inside 360 px (photographed); it starts
+    on pagat's 10 down to 1 and back, and one tap on "Up to the most and down" plays Wikipedia's 1 up to 12 and back."""
+    context = phone_context(browser, viewport=NARROW)
+    page = context.new_page()
+    problems = watch(page)
+    page.goto(f"{live_server}/new?variant=oh-hell")
+    rows = page.locator("input[name=player]")
+    expect(rows).to_have_count(8)
+    expect(page.get_by_label("Down and up: top…1…top")).to_be_checked()
+    expect(page.get_by_label("Most cards in a hand")).to_have_value("10")
+    assert page.evaluate("document.documentElement.scrollWidth") <= NARROW["width"]
+    chips = page.locator("fieldset.option-chips").first
+    chips.scroll_into_view_if_needed()
+    chips.screenshot(path=str(artifacts / "oh-hell-schedule-chips-360.png"))
+    page.locator("fieldset.option-chips").filter(has_text="Order of the trumps").screenshot(
+        path=str(artifacts / "oh-hell-rotation-chips-360.png"))
+    page.screenshot(path=str(artifacts / "new-oh-hell-360.png"), full_page=True)
+    for row, name in zip(rows.all(), ["Anna", "Bruno", "Carla", "Dario"]):
+        row.fill(name)
+    taps = Taps(page)
+    taps.tap(page.get_by_text("Up to the most and down", exact=False))
+    page.get_by_role("button", name="Start the game").click()
+    expect(page).to_have_url(SHEET)
+    game = game_of(live_server, page.url)
+    assert [hand["cards"] for hand in game["schedule"]] == [*range(1, 13), *range(11, 0, -1)]
+    assert taps.taps == 1 and game["options"]["schedule"] == "up-to-the-most-and-down"
+    assert game["options"]["most_cards"] == 10  # the preset's, echoed: the form left out what means nothing here
+    context.close()
+    assert problems == []
