@@ -365,20 +365,22 @@ class Budget:
 
     statements: int
     per_game: int = 0
+    per_event: int = 0  # statements an event written (an import's rows)
     kilobytes: int = 64
     replays: int = 1
     turn: int = 400  # twice model.turns.EVERY: a loop's count starts again at each request
 
     def words(self) -> str:
         """The budget in the docs' table."""
-        sql = f"{self.statements} SQL statements" + (f" + {self.per_game} a game" if self.per_game else "")
+        sql = f"{self.statements} SQL statements" + (f" + {self.per_game} a game" if self.per_game else "") + (
+            f" + {self.per_event} an event written" if self.per_event else "")
         return (f"at the largest input: at most {self.replays} replay a game read, {sql}, {self.kilobytes:,} KB, "
                 f"a turn to other requests every {self.turn} events")
 
 
 GAME = Budget(statements=8, kilobytes=3072)  # a game at the cap: its sheet, chart, history, CSV, JSON
 EVENING = Budget(statements=12, per_game=3, kilobytes=2048)  # an evening of 120 partite, each read once
-IMPORTED = Budget(statements=30, per_game=12, kilobytes=2048, replays=0)  # a file of 1,000 games, or one at the cap
+IMPORTED = Budget(statements=30, per_game=12, per_event=1, kilobytes=2048, replays=0)  # a file of 1,000 games, or one at the cap
 # Doors whose work does not grow with any input a client controls, and why.
 FIXED = "constant work: "
 BUDGETS: dict[str, Budget | str] = {
