@@ -380,7 +380,8 @@ class Budget:
 
 GAME = Budget(statements=8, kilobytes=3072)  # a game at the cap: its sheet, chart, history, CSV, JSON
 EVENING = Budget(statements=12, per_game=3, kilobytes=2048)  # an evening of 120 partite, each read once
-IMPORTED = Budget(statements=30, per_game=12, per_event=1, kilobytes=2048, replays=0)  # a file of 1,000 games, or one at the cap
+# A file of 1,000 games, or one at the cap: nothing replayed, an INSERT an event.
+IMPORTED = Budget(statements=30, per_game=12, per_event=1, kilobytes=2048, replays=0)
 # Doors whose work does not grow with any input a client controls, and why.
 FIXED = "constant work: "
 BUDGETS: dict[str, Budget | str] = {
@@ -476,8 +477,8 @@ def render() -> str:
     lines: list[str] = []
     for subject in Subject:
         doors = [door for door in DOORS if door.subject is subject]
-        lines += ["", f"### {HEADINGS[subject]}", "", "| door | what it does | who may | the others get | cost | budget |",
-                  "|---|---|---|---|---|---|"]
+        lines += ["", f"### {HEADINGS[subject]}", "",
+                  "| door | what it does | who may | the others get | cost | budget |", "|---|---|---|---|---|---|"]
         for door in doors:
             method, path = door.route.split(" ", 1)
             lines.append(f"| `{method.replace('|', ', ')} {path}` | {_cell(door.what)} | {_who(door)} | "

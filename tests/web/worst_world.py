@@ -24,8 +24,8 @@ from tests import torneo_support as ref
 from tests.contract.test_replay_cost import events
 
 CAP = store.MAX_EVENTS
-FAMILIES = {"solo": ("solo-whist", {}), "sealed": ("wist", {"sealed_buio": True}), "partnership": ("whist-classico", {}),
-            "piquet": ("piquet", {})}
+FAMILIES = {"solo": ("solo-whist", {}), "sealed": ("wist", {"sealed_buio": True}),
+            "partnership": ("whist-classico", {}), "piquet": ("piquet", {})}
 PLAYERS, ROUNDS = 60, 8
 FILE_GAMES = 1000
 PIQUET_DEAL = {"type": "hand", "hand": 1, "point": [5, 0], "sets": [0, 3], "trick_winners": [0] * 7 + [1] * 5}
