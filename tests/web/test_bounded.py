@@ -1,0 +1,70 @@
+"""Every request is bounded (#33): each door at the largest input it accepts does no more than its budget
+(`scorekeeper/web/doors.py`, BUDGETS), counted in the worst world (`worst_world.py`), never timed.
+
+- Every door has a budget, or says why its work is constant.
+- Each door called at its largest input (`worst_calls.py`) replays each game it reads at most once (nothing kept
+  from before), makes no more SQL statements than its budget (a fixed number, plus so many a game read or written),
+  answers within its size, and gives the worker's other requests a turn every `turn` events it reads or writes.
+"""
+from __future__ import annotations
+
+import pytest
+
+from scorekeeper.model import turns
+from scorekeeper.web.doors import BUDGETS, BY_ENDPOINT, EVENING_WRITES, WRITES, Budget
+from tests.conftest import make_app
+from tests.web.counting import counted, knock
+from tests.web.worst_calls import calls
+from tests.web.worst_world import build
+
+# The doors with a budget not counted yet at their largest input: the writes that would change the worst world.
+UNCOUNTED = set(WRITES) | set(EVENING_WRITES)
+
+
+@pytest.fixture(scope="session")
+def worst(tmp_path_factory):
+    app = make_app(tmp_path_factory.mktemp("worst"))
+    world = build(app)
+    return app.test_client(use_cookies=False), calls(world)
+
+
+def test_every_door_has_a_budget_or_says_why_its_work_is_constant():
+    assert set(BUDGETS) == set(BY_ENDPOINT)
+    for endpoint, budget in BUDGETS.items():
+        assert isinstance(budget, Budget) or budget.startswith("constant work: ") and len(budget) > 20, endpoint
+
+
+def test_every_door_with_a_budget_is_called_at_its_largest_input(worst):
+    _client, knocks = worst
+    budgeted = {endpoint for endpoint, budget in BUDGETS.items() if isinstance(budget, Budget)}
+    assert budgeted - set(knocks) == UNCOUNTED
+    assert not set(knocks) - budgeted
+
+
+ENDPOINTS = sorted({endpoint for endpoint, budget in BUDGETS.items() if isinstance(budget, Budget)} - UNCOUNTED)
+
+
+@pytest.mark.parametrize("endpoint", ENDPOINTS)
+def test_each_door_keeps_its_budget_at_its_largest_input(worst, endpoint):
+    client, knocks = worst
+    budget = BUDGETS[endpoint]
+    for call in knocks[endpoint]:
+        response, work = knock(client, call)
+        assert response.status_code < 500, (call.label, response.status_code)
+        games = max(len(work.games), call.games)
+        assert work.replays <= budget.replays * max(games, 1), (call.label, work.replays, games)
+        most = budget.statements + budget.per_game * games + budget.per_event * call.items
+        assert work.statements <= most, (call.label, work.statements, games)
+        assert work.size <= budget.kilobytes * 1024, (call.label, work.size)
+        items = max(work.events, call.items)
+        assert work.turns >= items // budget.turn, (call.label, items, work.turns)
+
+
+def test_many_small_games_read_in_one_request_give_turns_as_one_long_one():
+    """The turns are counted across loops: 120 partite of 15 events read one after the other are 1,800 events,
+    which give the others a turn as a game of 1,800 changes does (before #33 a loop's count started again at each
+    partita, and an evening's page gave none)."""
+    with counted() as work:
+        for _ in range(120):
+            list(turns.taking_turns(range(15)))
+    assert work.turns == 120 * 15 // turns.EVERY
