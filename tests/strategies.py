@@ -2,6 +2,8 @@
 statistics (#20): one place, instead of test modules importing each other's strategies."""
 from __future__ import annotations
 
+from itertools import combinations
+
 from hypothesis import strategies as st
 
 from scorekeeper.rules.piquet import point_values, sequence_totals, set_totals
@@ -115,6 +117,33 @@ def hand_declares(hand, count):
             "carte_blanche": not any(rank in "JQK" for _, rank in hand)}
 
 
+def declarable(hand, count):
+    """Every value a hand may declare in each class with a part sunk ("calling 51 for his point when he really
+    has 61; calling a quinte when he has a sixième, or a trio when he has a quatorze", Foster): the point, some
+    cards of one suit; sequences, each of its sequences whole, shortened to three cards or more, or not at all;
+    sets, each quatorze as a quatorze, a trio or nothing, each trio as a trio or nothing (0: nothing declared)."""
+    points, sequences, sets = {0}, {0}, {0}
+    for suit in SUITS:
+        held = [rank for rank in RANKS if (suit, rank) in hand]
+        for size in range(1, len(held) + 1):
+            for part in combinations(held, size):
+                pips = sum(PIPS[rank] for rank in part)
+                points.add(size if count == "cards" else int(pips / 10 + 0.5))
+        length = 0
+        for rank in RANKS + [None]:
+            if (suit, rank) in hand:
+                length += 1
+                continue
+            ways = {0} | {n + 10 * (n >= 5) for n in range(3, length + 1)}
+            sequences = {total + way for total in sequences for way in ways}
+            length = 0
+    for rank in RANKS[3:]:
+        size = sum((suit, rank) in hand for suit in SUITS)
+        ways = {0, 3, 14} if size == 4 else {0, 3} if size == 3 else {0}
+        sets = {total + way for total in sets for way in ways}
+    return {"point": points, "sequences": sequences, "sets": sets}
+
+
 def declarations_of(hands, count):
     """The record of two real hands: each class scored by the player with the better key (nobody on a tie)."""
     said = [hand_declares(hand, count) for hand in hands]
@@ -141,6 +170,21 @@ def piquet_hands(draw):
                                      + rng.random()))
     first, second = frozenset(pack[:12]), frozenset(pack[12:24])
     return (first, second) if seat == 0 else (second, first)
+
+
+@st.composite
+def piquet_sunk_declarations(draw, count):
+    """The declarations of a real deal with parts sunk: each class called by either player or nobody, for any value
+    the caller's hand may declare (see declarable) that its class can score."""
+    hands = draw(piquet_hands())
+    fields = {"carte_blanche": [hand_declares(hand, count)["carte_blanche"] for hand in hands]}
+    for name, scorable in (("point", lambda blank: point_values(count, blank)), ("sequences", sequence_totals),
+                           ("sets", set_totals)):
+        fields[name], caller = [0, 0], draw(st.sampled_from([None, 0, 1]))
+        if caller is not None:
+            values = declarable(hands[caller], count)[name] & scorable(fields["carte_blanche"][caller])
+            fields[name][caller] = draw(st.sampled_from(sorted(values)))
+    return fields
 
 
 @st.composite

@@ -358,7 +358,8 @@ def _partita_options(values):
 
 
 class NewPartita(Body):
-    """A new whist-torneo game for a table; the tournament's scheme unless `options.scheme` says otherwise."""
+    """A new game of the tournament's variant for a table: whist-torneo with the tournament's scheme unless
+    `options.scheme` says otherwise, or a house-rules preset with its own options."""
 
     asks: ClassVar[dict] = ASKS_PLAYERS
     table: Table = MISSING
@@ -379,7 +380,7 @@ def _opens(value):
 
 
 class AttachPartita(Body):
-    """An existing whist-torneo game, proven by its scorer key."""
+    """An existing game of the tournament's variant, proven by its scorer key."""
 
     asks: ClassVar[dict] = {"game_id": NotFound, "key": NotFound}
     game_id: Annotated[str, BeforeValidator(_opens)]
@@ -548,6 +549,8 @@ class Partita(Answer):
     version: int
     totals: list[int]
     failed_contracts: list[int]
+    unconfirmed: list[int] = Field(description="The complete hands still to confirm by an opponent, as the game's "
+                                               "`confirmation.unconfirmed` (always empty without confirmation).")
     standings: list[PartitaStanding]
     links: PartitaLinks
 

@@ -11,6 +11,7 @@ other player the elder hand (who leads the first trick and announces first).
 """
 from __future__ import annotations
 
+from copy import copy
 from dataclasses import dataclass, field
 from functools import cache, lru_cache
 from itertools import combinations
@@ -230,25 +231,36 @@ def _point_value(cards: int, pips: int, count: str) -> int:
 
 # -- what two hands of twelve cards from one pack can declare together ----------------------------------
 # Each class is checked alone above. Here the declarations of each player, and of both, are checked
-# together: two disjoint hands of 12 cards from one pack must exist in which the scorer of each class holds
-# exactly what they scored in it (all their sequences, all their sets), and a carte blanche no face card.
+# together: two disjoint hands of 12 cards from one pack must exist in which each scorer holds at least what
+# they declared, and a carte blanche no face card. A player may sink part of a combination ("calling 51 for his
+# point when he really has 61; calling a quinte when he has a sixième, or a trio when he has a quatorze … the
+# part sunk is lost", Foster), so a declaration is at most what the hand holds:
+# - the point: some cards of one suit counting the value declared (never more than the suit counts: a point's
+#   value only grows with its cards and pips);
+# - sequences: each sequence of the hand declared whole, shortened to three cards or more, or not at all (one
+#   held sequence is never declared as two);
+# - sets: q ranks held four times for the quatorzes, t other ranks at least three times for the trios.
 # A class a player did not score asks nothing of their hand. The search is exhaustive, so that no real deal
 # is refused, and small: a dynamic programme over the four suits, met in the middle.
 #
 # - A suit of the deal is a pair of disjoint rank masks, one per player (3**8 pairs). What the scorers ask
-#   of it is a few numbers: each player's cards in it; the point scorer's value of it (a point's value only
-#   grows with its cards and pips, so a hand's point is the greatest value among its suits: all of them at
-#   most the value scored, one equal); the sequence scorer's sequences; the set scorer's set ranks in it.
+#   of it is a few numbers: each player's cards in it; whether some of the point scorer's cards in it count
+#   the point declared; every total the sequence scorer can declare from it; the set scorer's ranks in it,
+#   among the ranks the sets are looked for in.
 # - Cards and sequences add up over the suits, so what two suits can hold together is one integer whose
-#   bits are the reachable (cards, cards, sequences); one such integer per count of each set rank in the
-#   two suits (0 to 2 each, read in base 3), and another for the pairs of suits one of which makes the point.
-# - Two such halves are a deal when the cards add up to 12 and 12, the sequences to the score, and the
-#   counts of each set rank to exactly the quatorzes (4) and trios (3) scored, with no other three or four:
-#   for each pair of counts that does, one AND of a half with the other half reversed and shifted.
+#   bits are the reachable (cards, cards, sequences); one such integer per count of each of those ranks in
+#   the two suits (0 to 2 each, read in base 3), and another for the pairs of suits one of which makes the
+#   point (the suits are alike: that pair can always be the first).
+# - The sets are looked for in each choice of ranks for them, at most ten (q + t of the five ranks): in the
+#   two halves of the deal a quatorze's rank is held 2 + 2 times, a trio's 1 + 2, 2 + 1 or 2 + 2.
+# - Two such halves are a deal when the cards add up to 12 and 12, the sequences to the total declared and
+#   the counts of the set ranks as above: for each pair of counts that does, one AND of a half with the
+#   other half reversed and shifted.
 #
 # Two suits are put together only as the search asks for them: a real deal is usually found among the first
-# few. What one kind of deal can hold (carte blanches, who scored which class, the point's value) is kept for
-# the next deals of that kind, and the answer for a deal too: replaying a game checks every deal again.
+# few. What one kind of deal can hold (carte blanches, who scored which class, the point's value, the ranks
+# of the sets) is kept for the next deals of that kind, and the answer for a deal too: replaying a game
+# checks every deal again.
 _SUIT_MASKS = 1 << len(RANKS)                           # bit i of a suit's mask: RANKS[i]
 _FACE_BITS = sum(1 << RANKS.index(rank) for rank in FACES)
 _SET_SHIFT = RANKS.index(SET_RANKS[0])                  # the set ranks are the top bits of a mask
@@ -260,8 +272,8 @@ _SETS_OF = {SET_POINTS[4] * q + SET_POINTS[3] * t: (q, t)            # a sets sc
 
 @dataclass(frozen=True)
 class Holding:
-    """What a player's hand must declare: a carte blanche, and what it scored in each class (0: nothing is
-    asked of the hand in that class)."""
+    """What a player declared, which their hand must hold at least: a carte blanche, and what they scored in
+    each class (0: nothing is asked of the hand in that class)."""
 
     blank: bool = False
     point: int = 0
@@ -277,17 +289,27 @@ class Holding:
 
 
 @cache
-def _suit_figures() -> tuple[list[int], dict[str, list[int]], list[int]]:
-    """For each mask of one suit: its cards, its value as a point (by cards and by pips), its sequences."""
-    cards: list[int] = []
+def _suit_figures() -> tuple[list[int], dict[str, list[int]], list[tuple[int, ...]]]:
+    """For each mask of one suit: its cards; the point values some of its cards count (bit v for the value v,
+    by cards and by pips); every total its sequences can declare, whole, shortened or sunk."""
+    cards = [bin(mask).count("1") for mask in range(_SUIT_MASKS)]
+    pips = [sum(PIPS[rank] for i, rank in enumerate(RANKS) if mask >> i & 1) for mask in range(_SUIT_MASKS)]
     values: dict[str, list[int]] = {"cards": [], "pips": []}
-    sequences: list[int] = []
+    sequences: list[tuple[int, ...]] = []
     for mask in range(_SUIT_MASKS):
-        ranks = [rank for i, rank in enumerate(RANKS) if mask >> i & 1]
-        cards.append(len(ranks))
         for count, column in values.items():
-            column.append(_point_value(len(ranks), sum(PIPS[r] for r in ranks), count))
-        sequences.append(sequence_points([run for run in _runs(mask) if run >= 3], check=False))
+            bits, part = 0, mask
+            while True:                                 # every subset of the suit's cards
+                bits |= 1 << _point_value(cards[part], pips[part], count)
+                if not part:
+                    break
+                part = (part - 1) & mask
+            column.append(bits)
+        totals = {0}
+        for run in _runs(mask):
+            totals = {total + sequence_points([length], check=False) if length else total
+                      for total in totals for length in (0, *range(3, run + 1))}
+        sequences.append(tuple(sorted(totals)))
     return cards, values, sequences
 
 
@@ -315,34 +337,49 @@ class _Halves:
         cards, values, runs = _suit_figures()
         most = 4 * len(RANKS) if alone else HAND_CARDS
         two_suits = 2 * len(RANKS) + 1                  # cards of two suits: 0 to 16
-        top_sequences = 2 * runs[_SUIT_MASKS - 1] if sequences is not None else 0
+        top_sequences = 2 * max(runs[_SUIT_MASKS - 1]) if sequences is not None else 0
         self.radix = (most + 1, 1) if alone else (two_suits, two_suits)
         self.top = self.index((most, 0 if alone else most), top_sequences)   # where the reversal turns
         self.asks_point = point is not None
-        self.suits: dict[int, dict[int, list]] = {}     # set ranks held → index → [a pair, a pair making the point]
+        suits: dict[int, dict[int, list]] = {}          # set ranks held → index → [a pair, a pair making the point]
         first, second = self.radix
         for pair in _suit_pairs(blanks, alone):
-            makes = False
-            if point is not None:
-                value = values[count][pair[point[0]]]
-                if value > point[1]:
-                    continue
-                makes = value == point[1]
-            at = cards[pair[0]] + first * (cards[pair[1]] + second * (runs[pair[sequences]] if sequences is not None
-                                                                       else 0))      # self.index, inlined
-            found = self.suits.setdefault(0 if sets is None else pair[sets] >> _SET_SHIFT, {}).setdefault(
-                at, [pair, None])
-            if makes and found[1] is None:
-                found[1] = pair
-        self.every = {held: sum(1 << at for at in reach) for held, reach in self.suits.items()}
-        self.made = {held: sum(1 << at for at, pairs in reach.items() if pairs[1])
-                     for held, reach in self.suits.items()}
+            makes = point is not None and values[count][pair[point[0]]] >> point[1] & 1
+            held = suits.setdefault(0 if sets is None else pair[sets] >> _SET_SHIFT, {})
+            for total in (0,) if sequences is None else runs[pair[sequences]]:
+                at = cards[pair[0]] + first * (cards[pair[1]] + second * total)      # self.index, inlined
+                found = held.setdefault(at, [pair, None])
+                if makes and found[1] is None:
+                    found[1] = pair
         self.valid = 0                                  # no hand over `most` cards, nor a carry in the index
         for sequences_held in range(top_sequences + 1):
             for second in range(1 if alone else most + 1):
                 self.valid |= ((1 << most + 1) - 1) << self.index((0, second), sequences_held)
+        self.views: dict[int, _Halves] = {}
+        self._hold(suits)
+
+    def _hold(self, suits: dict[int, dict[int, list]]) -> None:
+        self.suits = suits
+        self.every = {held: sum(1 << at for at in reach) for held, reach in suits.items()}
+        self.made = {held: sum(1 << at for at, pairs in reach.items() if pairs[1]) for held, reach in suits.items()}
         self.two: dict[tuple[int, bool], int] = {}
         self.flipped: dict[int, int] = {}
+
+    def looking_at(self, ranks: int) -> "_Halves":
+        """These halves with only the set ranks in `ranks` told apart (bit i: SET_RANKS[i]): the ranks of the
+        sets looked for."""
+        if ranks not in self.views:
+            suits: dict[int, dict[int, list]] = {}
+            for held, reach in self.suits.items():
+                merged = suits.setdefault(held & ranks, {})
+                for at, pairs in reach.items():
+                    found = merged.setdefault(at, list(pairs))
+                    found[1] = found[1] or pairs[1]
+            view = copy(self)
+            view.views = {}
+            view._hold(suits)
+            self.views[ranks] = view
+        return self.views[ranks]
 
     def index(self, cards: Sequence[int], sequences: int) -> int:
         return cards[0] + self.radix[0] * (cards[1] + self.radix[1] * sequences)
@@ -393,27 +430,30 @@ def _halves(count: str, blanks: tuple[bool, bool], point: tuple[int, int] | None
 
 
 @cache
-def _set_counts(quatorzes: int, trios: int) -> dict[int, tuple[int, ...]]:
-    """For the counts of the set ranks in two suits (base 3), every count in the other two suits that makes
-    exactly `quatorzes` fours and `trios` threes between the four, and no other three or four."""
-    splits = {4: ((2, 2),), 3: ((1, 2), (2, 1)), 0: tuple((x, y) for x in range(3) for y in range(3 - x))}
-    pairs: dict[int, list[int]] = {}
+def _set_counts(quatorzes: int, trios: int) -> tuple[tuple[int, dict[int, tuple[int, ...]]], ...]:
+    """Each choice of ranks for `quatorzes` fours and `trios` threes (bit i: SET_RANKS[i]), with the counts of
+    those ranks in two suits (base 3) → every count of them in the other two suits that holds the sets: a
+    quatorze's rank all four times, a trio's three or four times (a trio may be a quatorze, part sunk)."""
+    splits = {4: ((2, 2),), 3: ((1, 2), (2, 1), (2, 2))}
+    chosen: dict[int, dict[int, set[int]]] = {}
     for fours in combinations(range(len(SET_RANKS)), quatorzes):
         for threes in combinations([rank for rank in range(len(SET_RANKS)) if rank not in fours], trios):
             counts = [(0, 0)]
-            for rank in range(len(SET_RANKS)):
-                kind = 4 if rank in fours else 3 if rank in threes else 0
+            for rank in fours + threes:
                 counts = [(one + x * 3 ** rank, other + y * 3 ** rank) for one, other in counts
-                          for x, y in splits[kind]]
+                          for x, y in splits[4 if rank in fours else 3]]
+            pairs = chosen.setdefault(sum(1 << rank for rank in fours + threes), {})
             for one, other in counts:
-                pairs.setdefault(one, []).append(other)
-    return {one: tuple(others) for one, others in pairs.items()}
+                pairs.setdefault(one, set()).add(other)
+    return tuple((ranks, {one: tuple(sorted(others)) for one, others in pairs.items()})
+                 for ranks, pairs in chosen.items())
 
 
 def deal_for(count: str, holdings: Sequence[Holding], size: int = HAND_CARDS) -> tuple | None:
-    """A deal from one pack of 32 cards in which each hand declares what its holding asks (at most one
-    scorer per class, the point counted by `count`): the four suits as (mask of seat 0, mask of seat 1),
-    bit i for RANKS[i]; None when there is none. With one holding: one hand of `size` cards (up to 32)."""
+    """A deal from one pack of 32 cards in which each hand holds at least what its holding declares, a part
+    sunk (at most one scorer per class, the point counted by `count`): the four suits as (mask of seat 0,
+    mask of seat 1), bit i for RANKS[i]; None when there is none. With one holding: one hand of `size` cards
+    (up to 32)."""
     alone = len(holdings) == 1
     holdings = [*holdings, Holding()] if alone else list(holdings)
     if not (0 <= size <= 4 * len(RANKS) if alone else size == HAND_CARDS):
@@ -422,20 +462,24 @@ def deal_for(count: str, holdings: Sequence[Holding], size: int = HAND_CARDS) ->
     if any(len(seats) > 1 for seats in scorers):
         raise ValueError("one scorer a class")
     point, sequences, sets = (seats[0] if seats else None for seats in scorers)
-    halves = _halves(count, (holdings[0].blank, holdings[1].blank),
-                     None if point is None else (point, holdings[point].point), sequences, sets, alone)
-    target = halves.index((size, 0 if alone else size), 0 if sequences is None else holdings[sequences].sequences)
-    shift = halves.top - target
-    counts = {0: (0,)} if sets is None else _set_counts(*_SETS_OF[holdings[sets].sets])
-    for one, others in counts.items():
-        with_point = halves.both(one, make_point=True)
-        if not with_point:
-            continue
-        for other in others:
-            met = with_point & (halves.reversed(other) >> shift)
-            if met:
-                at = (met & -met).bit_length() - 1
-                return (*_two_suits(halves, one, at, point is not None), *_two_suits(halves, other, target - at))
+    choices = ((0, {0: (0,)}),) if sets is None else _set_counts(*_SETS_OF[holdings[sets].sets])
+    for ranks, counts in choices:
+        halves = _halves(count, (holdings[0].blank, holdings[1].blank),
+                         None if point is None else (point, holdings[point].point), sequences, sets,
+                         alone).looking_at(ranks)
+        target = halves.index((size, 0 if alone else size),
+                              0 if sequences is None else holdings[sequences].sequences)
+        shift = halves.top - target
+        for one, others in counts.items():
+            with_point = halves.both(one, make_point=True)
+            if not with_point:
+                continue
+            for other in others:
+                met = with_point & (halves.reversed(other) >> shift)
+                if met:
+                    at = (met & -met).bit_length() - 1
+                    return (*_two_suits(halves, one, at, point is not None),
+                            *_two_suits(halves, other, target - at))
     return None
 
 
@@ -965,7 +1009,9 @@ class PiquetGame(DealByDeal):
 
     def _check_hands(self, record: DealRecord) -> None:
         """The declarations together: each player's must fit one hand of twelve cards, and both players' two
-        hands dealt from one pack. Refused at the first field, in the order announced, where they stop fitting."""
+        hands dealt from one pack, a part sunk or not. Refused at the first field, in the order announced, where
+        they stop fitting. What one player declares, each class a value it can score, always fits a bigger hand:
+        the whole pack (the 20 cards without a face, for a carte blanche) holds every combination whole."""
         count = self.options["point_count"]
         holdings = tuple(Holding(record.carte_blanche[seat], record.point[seat], record.sequences[seat],
                                  record.sets[seat]) for seat in (0, 1))
@@ -978,14 +1024,11 @@ class PiquetGame(DealByDeal):
                 declared = held.blank if name == "carte_blanche" else getattr(held, name)
                 if not declared or fits(count, (held,)):
                     continue
-                fewest = next((size for size in range(HAND_CARDS + 1, 4 * len(RANKS) + 1)
-                               if deal_for(count, [held], size) is not None), None)
-                if fewest is not None:
-                    raise InvalidInput(N_("%(player)s cannot hold %(declared)s: that takes at least %(cards)s "
-                                          "cards, and a hand has 12."), field=name, player=self.players[seat],
-                                       declared=_declared(held), cards=fewest)
-                raise InvalidInput(N_("%(player)s cannot hold %(declared)s in one hand of twelve cards."),
-                                   field=name, player=self.players[seat], declared=_declared(held))
+                fewest = next(size for size in range(HAND_CARDS + 1, 4 * len(RANKS) + 1)
+                              if deal_for(count, [held], size) is not None)
+                raise InvalidInput(N_("%(player)s cannot hold %(declared)s: that takes at least %(cards)s "
+                                      "cards, and a hand has 12."), field=name, player=self.players[seat],
+                                   declared=_declared(held), cards=fewest)
         for name in order:
             held = tuple(holding.upto(name) for holding in holdings)
             if fits(count, held):

@@ -290,7 +290,7 @@ class PredictionGame:
         if "trump" in fields and fields["trump"] is not None:
             record = evolve(record, trump=self._check_trump(spec, fields["trump"]))
         if "bids" in fields:
-            self._check_slips_open(spec, record)
+            self._check_slips_open(spec, record, "bids")
             bids = self._check_list(fields["bids"], "bids", allow_none=True)
             for bid in bids:
                 if bid is not None and (isinstance(bid, bool) or not isinstance(bid, int)):
@@ -341,12 +341,13 @@ class PredictionGame:
         return self.specs[number - 1], self.records[number - 1]
 
     @staticmethod
-    def _check_slips_open(spec: HandSpec, record: HandRecord) -> None:
+    def _check_slips_open(spec: HandSpec, record: HandRecord, field: str = "bid") -> None:
         """A sealed round: once every slip is in, no bid changes until the tricks are recorded (whatever
-        the value, so that trying values tells nobody anything); afterwards a correction is fine."""
+        the value, so that trying values tells nobody anything); afterwards a correction is fine. `field`: the
+        refused one (a seat's `bid`, a hand's `bids`)."""
         if spec.sealed and record.tricks is None and None not in record.bids:
             raise BiddingClosed(N_("All the sealed bids are in: none can change now. Record the tricks to "
-                                   "open the slips; a bid can be corrected after that."), field="bid")
+                                   "open the slips; a bid can be corrected after that."), field=field)
 
     def _check_bid(self, spec: HandSpec, bid: Any, field: str = "bid") -> int:
         if not isinstance(bid, bool) and isinstance(bid, int) and bid > spec.cards:

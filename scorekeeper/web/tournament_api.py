@@ -11,6 +11,7 @@ from flask_babel import gettext
 
 from ..service import evenings, games, tournaments
 from ..model import shapes
+from ..model.confirmation import confirmation
 from . import get_db
 from ..formats.game_json import game_json
 from ..rules import N_
@@ -51,6 +52,7 @@ def table_json(t: tournaments.Tournament, table: tournaments.Table, who: tournam
         "status": "finished" if table.finished else "in_progress", "counted": table.finished,
         "current_hand": state.current_hand, "hands_played": table.hands_played, "hands_total": table.hands_total,
         "version": table.game.version, "totals": list(state.totals), "failed_contracts": list(failed),
+        "unconfirmed": list(confirmation(table.game).unconfirmed),
         "standings": [{"seat": p.seat, "player": state.players[p.seat], "place": p.place, "total": p.total,
                        "failed_contracts": failed[p.seat], "table_points": format_fraction(p.table_points)}
                       for p in table.places],

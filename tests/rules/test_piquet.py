@@ -16,7 +16,7 @@ from scorekeeper.rules.piquet import (
     partie_value, play_from_tricks, point_points, point_scores, point_values, sequence_points, sequence_scores,
     sequence_totals, set_names, set_points, set_scores, set_totals,
 )
-from tests.strategies import hand_declares
+from tests.strategies import declarable, hand_declares
 
 PLAYERS = ["Anna", "Bruno"]
 
@@ -561,16 +561,6 @@ APART = [
     # Only 20 cards are not kings, queens or jacks: two hands of carte blanche would need 24.
     ("cards", dict(carte_blanche=True), dict(carte_blanche=True), "carte_blanche",
      "Both players cannot hold a carte blanche: only 20 cards are not kings, queens or jacks."),
-    # A point of 3: no suit over three cards, so four tierces (12) at most, in any number of cards.
-    ("cards", dict(point=3, sequences=15), {}, "sequences",
-     "Anna cannot hold point 3 and sequences worth 15 in one hand of twelve cards."),
-    # Three quatorzes are the whole hand: three ranks in every suit, all of them in a row or none of them.
-    ("cards", {}, dict(sequences=3, sets=42), "sets",
-     "Bruno cannot hold sequences worth 3 and sets worth 42 (quatorze + quatorze + quatorze): that takes at least "
-     "13 cards, and a hand has 12."),
-    # By pips a point of 2 is 7 8 9 in every suit of three cards: no ten or higher (a set) fits beside it.
-    ("pips", dict(point=2, sets=3), {}, "sets",
-     "Anna cannot hold point 2 and sets worth 3 (trio) in one hand of twelve cards."),
     # Anna's whole suit holds one card of every rank: no quatorze is left for Bruno.
     ("cards", dict(point=8), dict(sets=14), "sets",
      "One pack of 32 cards cannot deal both hands: Anna with point 8, Bruno with sets worth 14 (quatorze)."),
@@ -584,6 +574,61 @@ APART = [
      "One pack of 32 cards cannot deal both hands: Anna with a carte blanche and sets worth 28 (quatorze + "
      "quatorze), Bruno with sequences worth 16."),
 ]
+
+
+# Deals only sinking explains (#34: refused before, but one): a player may declare less than the hand holds, "calling
+# 51 for his point when he really has 61; calling a quinte when he has a sixième, or a trio when he has a quatorze …
+# the part sunk is lost" (Foster). (Point count, Anna's declarations, Bruno's, Anna's hand, Bruno's hand, the deal's
+# scores with the play of TW: Anna, the elder, 7, Bruno 7.)
+SUNK = [
+    # The issue's deal: Bruno holds a sixième and a tierce (19) and calls a point of 4 (of his six spades).
+    ("cards", {}, dict(point=4, sequences=19),
+     "♠ K A, ♥ J Q K A, ♦ 10 J Q K, ♣ 9 J", "♠ 7 8 9 10 J Q, ♥ 7 8 9, ♦ 7 9, ♣ 7", (7, 23 + 7)),
+    # A quinte called from a sixième, beside the point of six (a plain quint and a card more call the same, so
+    # this one was accepted before too).
+    ("cards", dict(point=6, sequences=15), {},
+     "♥ 9 10 J Q K A, ♠ 7 9, ♦ 7 9, ♣ 7 9", "♠ 8 10 J Q, ♦ 8 10 J Q, ♣ 8 10 J Q", (21 + 7, 7)),
+    # A quinte called from the whole suit: 23 and the first seven play points make Anna's pique.
+    ("cards", dict(point=8, sequences=15), {},
+     "♠ 7 8 9 10 J Q K A, ♥ 7, ♦ 7, ♣ 7 8", "♥ 8 9 10 J Q K, ♦ 8 9 10 J Q K", (23 + 7 + 30, 7)),
+    # A trio called from a quatorze: Bruno's 7 8 9 in every suit (a point of 24 pips) leave Anna the twenty cards
+    # from the ten up, and twelve of those hold a quatorze (or another trio) beside any trio.
+    ("pips", dict(sets=3), dict(point=2),
+     "♠ 10 J Q K A, ♥ 10 J Q K A, ♦ A, ♣ A", "♠ 7 8 9, ♥ 7 8 9, ♦ 7 8 9, ♣ 7 8 9", (3 + 7, 2 + 7)),
+    # A point of 3 called from the quint's five spades.
+    ("cards", dict(point=3, sequences=15), {},
+     "♠ 7 8 9 10 J, ♥ 7 9, ♦ 7 9, ♣ 7 9 K", "♠ Q K A, ♥ 8 10 J Q, ♦ 8 10 J Q, ♣ 8", (18 + 7, 7)),
+    # Three quatorzes in a row are four tierces: Bruno calls one of them (and repiques).
+    ("cards", {}, dict(sequences=3, sets=42),
+     "♠ 7 8 9 K A, ♥ 7 8 9 K A, ♦ 7 8", "♠ 10 J Q, ♥ 10 J Q, ♦ 10 J Q, ♣ 10 J Q", (7, 45 + 60 + 7)),
+    # By pips, a point of 2 called from three of four spades (7 8 9, 24 pips; with the ace 35).
+    ("pips", dict(point=2, sets=3), {},
+     "♠ 7 8 9 A, ♥ 7 8 9 A, ♦ 7 8 A, ♣ 7", "♠ 10 J Q K, ♥ 10 J Q K, ♦ 10 J Q K", (5 + 7, 7)),
+]
+
+
+@pytest.mark.parametrize("count, anna, bruno, anna_hand, bruno_hand, scores", SUNK)
+def test_a_player_may_declare_less_than_the_hand_holds(count, anna, bruno, anna_hand, bruno_hand, scores):
+    hands = cards(anna_hand), cards(bruno_hand)
+    assert len(hands[0]) == len(hands[1]) == 12 and not hands[0] & hands[1]
+    for held, wanted in zip(hands, (anna, bruno)):
+        assert all(value in declarable(held, count)[name] for name, value in wanted.items())
+    assert not (holds(hands[0], anna, count) and holds(hands[1], bruno, count))     # a part is sunk
+    game = piquet(first_dealer=1, point_count=count).apply(hand(1, **declared(anna, bruno), trick_winners=TW))
+    result = game.hand(1).result
+    assert result.declarations == (sum(anna.values()), sum(bruno.values())) and result.play == (7, 7)
+    assert result.scores == scores and game.totals == scores
+    assert fits(count, (Holding(**_holding(anna)), Holding(**_holding(bruno))))
+
+
+def test_what_one_player_declares_always_fits_a_hand_big_enough():
+    """Why refusing one player's declarations can always say how many cards they take: each class a value it can
+    score, all of them fit the whole pack (the 20 cards without a face, for a carte blanche)."""
+    for count in ("cards", "pips"):
+        for blank in (False, True):
+            for point, sequences, sets in itertools.product({0} | point_values(count, blank), sequence_totals(blank),
+                                                            set_totals(blank)):
+                assert deal_for(count, [Holding(blank, point, sequences, sets)], 20 if blank else 32) is not None
 
 
 @pytest.mark.parametrize("count, anna, bruno, anna_hand, bruno_hand", TOGETHER)

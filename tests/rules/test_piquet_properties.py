@@ -7,8 +7,9 @@ from hypothesis import strategies as st
 
 from scorekeeper.rules.base import RuleError, StateConflict
 from scorekeeper.rules.piquet import PIQUET, Holding, deal_for, fits
-from tests.strategies import (RANKS, SUITS, declarations_of, hand_declares, oracle_play, piquet_any_declarations,
-                              piquet_deal, piquet_declarations, piquet_hands, piquet_options, piquet_winners)
+from tests.strategies import (RANKS, SUITS, declarable, declarations_of, hand_declares, oracle_play,
+                              piquet_any_declarations, piquet_deal, piquet_declarations, piquet_hands, piquet_options,
+                              piquet_sunk_declarations, piquet_winners)
 
 PLAYERS = ["Anna", "Bruno"]
 SETTINGS = settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -200,10 +201,20 @@ def test_what_two_real_hands_declare_is_always_accepted(hands, count, first_deal
 
 
 @WHOLE
+@given(count=st.sampled_from(["cards", "pips"]), data=st.data())
+def test_what_two_real_hands_declare_with_parts_sunk_is_always_accepted(count, data):
+    """No false refusal with sinking (#34): two hands dealt from a shuffled pack, each class called by either
+    player or nobody, with any part of what the caller holds sunk."""
+    fields = data.draw(piquet_sunk_declarations(count))
+    assert recorded(PIQUET.new_game(PLAYERS, 0, {"point_count": count}), fields)
+    assert fits(count, holdings(fields))
+
+
+@WHOLE
 @given(data=st.data(), count=st.sampled_from(["cards", "pips"]))
 def test_declarations_are_accepted_only_with_two_hands_that_declare_them(data, count):
     """The rules accept exactly the declarations for which the search finds two hands; and those hands, dealt
-    from one pack, declare them (checked here, card by card)."""
+    from one pack, hold at least what is declared, a part sunk (checked here, card by card)."""
     fields = data.draw(piquet_any_declarations(count))
     found = deal_for(count, holdings(fields))
     assert recorded(PIQUET.new_game(PLAYERS, 0, {"point_count": count}), fields) == (found is not None)
@@ -213,7 +224,7 @@ def test_declarations_are_accepted_only_with_two_hands_that_declare_them(data, c
                        if pair[seat] >> rank & 1) for seat in (0, 1)]
     assert len(hands[0]) == len(hands[1]) == 12 and not hands[0] & hands[1]
     for seat, hand in enumerate(hands):
-        said = hand_declares(hand, count)
-        assert said["carte_blanche"] or not fields["carte_blanche"][seat]
+        assert hand_declares(hand, count)["carte_blanche"] or not fields["carte_blanche"][seat]
+        said = declarable(hand, count)
         for name in ("point", "sequences", "sets"):
-            assert fields[name][seat] in (0, said[name][1]), (name, seat, sorted(hand))
+            assert fields[name][seat] in said[name], (name, seat, sorted(hand))

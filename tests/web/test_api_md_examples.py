@@ -23,11 +23,11 @@ FENCE = re.compile(r"^[ ]*```json\n(.*?)^[ ]*```", re.S | re.M)
 
 # Each example, in order: the schema it shows (a fragment of a game object: the family's game).
 NAMED = ["Error", "Error*", "Error", "NewWist", "Created", "PredictionsGame", "Bid", "PredictionsHandBody",
-         "PredictionsHand", "Rotate", "Rotated", "Error", "PredictionsHand", "PredictionsGame",
+         "PredictionsHand", "Error", "Rotate", "Rotated", "Error", "PredictionsHand", "PredictionsGame",
          "PartnershipHandBody", "PartnershipResult", "PartnershipGame", "SoloHandBody", "SoloHand", "SoloGame",
          "PiquetHandBody", "PiquetHandBody", "PiquetResult", "PiquetGame", "NewTournament", "TournamentCreated",
-         "Tournament", "NewPartita", "AttachPartita", "PartitaAdded", "RotateTournament", "TournamentRotated",
-         "Roster", "Seating", "RosterPlayer", "SwapSeats", "StartTable", "PartitaAdded",
+         "Tournament", "Partita", "NewPartita", "NewPartita", "AttachPartita", "PartitaAdded", "RotateTournament",
+         "TournamentRotated", "Roster", "Seating", "RosterPlayer", "SwapSeats", "StartTable", "PartitaAdded",
          "NewSeason", "SeasonCreated", "SeasonTournament", "Season", "RotateSeason", "SeasonRotated"]
 
 
@@ -104,25 +104,31 @@ def request(index: int) -> dict:
     return examples()[index][1]
 
 
+def at(name: str, nth: int = 0) -> int:
+    """The index of the `nth` example named `name` (0: the first)."""
+    return [index for index, named in enumerate(NAMED) if named == name][nth]
+
+
 def test_create_a_game_and_bid(api):
-    response = api.client.post("/api/v1/games", json=request(3))
+    response = api.client.post("/api/v1/games", json=request(at("NewWist")))
     assert response.status_code == 201, response.get_json()
     created = response.get_json()
     conforms(created, "Created")
-    assert created["game"]["options"] == without_ellipsis(request(4))["game"]["options"]
+    assert created["game"]["options"] == without_ellipsis(request(at("Created")))["game"]["options"]
     gid, key = created["id"], created["keys"]["scorer"]
-    game = api.bid(gid, key, 1, 1, request(6)["bid"]).get_json()
+    game = api.bid(gid, key, 1, 1, request(at("Bid"))["bid"]).get_json()
     assert game["hands"][0]["bids"][1] == 2
-    rotated = api.client.post(f"/api/v1/games/{gid}/keys/rotate", json=request(9), headers=api.headers(key))
+    rotated = api.client.post(f"/api/v1/games/{gid}/keys/rotate", json=request(at("Rotate")),
+                              headers=api.headers(key))
     assert rotated.status_code == 200 and rotated.get_json()["seat"] == 2
     conforms(rotated.get_json(), "Rotated")
 
 
 @pytest.mark.parametrize("variant, players, first_dealer, index", [
-    ("whist-classico", ["Anna", "Bruno", "Carla", "Dario"], 0, 14),
-    ("solo-whist", ["Anna", "Bruno", "Carla", "Dario"], 3, 17),
-    ("piquet", ["Anna", "Bruno"], 1, 20),
-    ("piquet", ["Anna", "Bruno"], 1, 21),
+    ("whist-classico", ["Anna", "Bruno", "Carla", "Dario"], 0, at("PartnershipHandBody")),
+    ("solo-whist", ["Anna", "Bruno", "Carla", "Dario"], 3, at("SoloHandBody")),
+    ("piquet", ["Anna", "Bruno"], 1, at("PiquetHandBody")),
+    ("piquet", ["Anna", "Bruno"], 1, at("PiquetHandBody", 1)),
 ])
 def test_each_deal_is_recorded(api, variant, players, first_dealer, index):
     data = api.game(variant=variant, players=players, first_dealer=first_dealer)
@@ -133,28 +139,104 @@ def test_each_deal_is_recorded(api, variant, players, first_dealer, index):
 
 def test_the_piquet_deal_scores_as_the_example_says(api):
     data = api.game(variant="piquet", players=["Anna", "Bruno"], first_dealer=1)
-    game = api.recorded(data["id"], data["keys"]["scorer"], 1, request(20))
-    assert {k: v for k, v in game["hands"][0]["result"].items() if k in request(22)} == request(22)
+    game = api.recorded(data["id"], data["keys"]["scorer"], 1, request(at("PiquetHandBody")))
+    shown = request(at("PiquetResult"))
+    assert {k: v for k, v in game["hands"][0]["result"].items() if k in shown} == shown
 
 
 def test_a_tournament_its_partite_and_its_links(api):
     client = api.client
-    made = client.post("/api/v1/tournaments", json=request(24))
+    made = client.post("/api/v1/tournaments", json=request(at("NewTournament")))
     assert made.status_code == 201
     conforms(made.get_json(), "TournamentCreated")
     tid, organiser = made.get_json()["id"], made.get_json()["keys"]["organiser"]
-    added = client.post(f"/api/v1/tournaments/{tid}/games", json=request(27), headers=api.headers(organiser))
+    added = client.post(f"/api/v1/tournaments/{tid}/games", json=request(at("NewPartita")),
+                        headers=api.headers(organiser))
     assert added.status_code == 201, added.get_json()
     conforms(added.get_json(), "PartitaAdded")
     other = api.game(variant="whist-torneo", players=["Anna", "Bruno", "Carla", "Dario"])
-    attach = {**request(28), "game_id": other["id"], "key": other["keys"]["scorer"]}
+    attach = {**request(at("AttachPartita")), "game_id": other["id"], "key": other["keys"]["scorer"]}
     assert client.post(f"/api/v1/tournaments/{tid}/games", json=attach,
                        headers=api.headers(organiser)).status_code == 201
-    rotated = client.post(f"/api/v1/tournaments/{tid}/keys/rotate", json=request(30), headers=api.headers(organiser))
+    rotated = client.post(f"/api/v1/tournaments/{tid}/keys/rotate", json=request(at("RotateTournament")),
+                          headers=api.headers(organiser))
     assert rotated.status_code == 200
     conforms(rotated.get_json(), "TournamentRotated")
     read = client.get(f"/api/v1/tournaments/{tid}", headers=api.headers(organiser))
     conforms(read.get_json(), "Tournament")
+
+
+def test_a_sealed_hand_closes_its_bidding_as_the_example_says(api):
+    """#34: once every sealed bid is in, no bid changes until the tricks are recorded, whoever sends it and whatever
+    the value (the same one too): a hand's `bids` get the example's 409, a seat's bid the same code; nothing
+    changes, and the tricks then open the slips."""
+    data = api.game(variant="house-rules", players=["Anna", "Bruno", "Carla", "Dario"], first_dealer=0,
+                    options={"sealed": True})
+    gid, scorer = data["id"], data["keys"]["scorer"]
+    for seat, bid in enumerate([1, 0, 0, 1]):
+        assert api.bid(gid, data["keys"]["seats"][seat], 1, seat, bid).status_code == 200
+    before = api.snapshot(gid, scorer)
+    shown = request(at("Error", 2))
+    for bids in ([1, 0, 0, 1], [0, 0, 0, 0]):
+        refused = api.hand(gid, scorer, 1, {"bids": bids})
+        assert (refused.status_code, refused.get_json()) == (409, shown)
+    refused = api.bid(gid, data["keys"]["seats"][0], 1, 0, 1)
+    assert refused.status_code == 409 and refused.get_json()["error"]["code"] == shown["error"]["code"]
+    assert api.snapshot(gid, scorer) == before
+    cards = data["game"]["hands"][0]["cards"]
+    opened = api.recorded(gid, scorer, 1, {"trump": "S", "tricks": [1, 0, 0, cards - 1]})
+    assert opened["hands"][0]["bids"] == [1, 0, 0, 1]
+
+
+def test_a_preset_tournament_adds_partite_of_its_preset_as_the_example_says(api):
+    """#34: a tournament of a house-rules preset starts each table's partita as a game of that preset, with the
+    preset's own options; a game of another variant is not attached."""
+    client = api.client
+    made = client.post("/api/v1/tournaments", json={"name": "Oh Hell al circolo", "variant": "oh-hell"}).get_json()
+    tid, organiser = made["id"], made["keys"]["organiser"]
+    sent = request(at("NewPartita", 1))
+    added = client.post(f"/api/v1/tournaments/{tid}/games", json=sent, headers=api.headers(organiser))
+    assert added.status_code == 201, added.get_json()
+    conforms(added.get_json(), "PartitaAdded")
+    partita = added.get_json()
+    alone = api.game(variant="oh-hell", players=sent["players"])["game"]
+    assert (partita["variant"], partita["table"], partita["game"]["players"]) == ("oh-hell", "B", sent["players"])
+    assert partita["game"]["options"] == alone["options"]          # the preset's own, as a game of it alone
+    assert [g["variant"] for g in partita["tournament"]["games"]] == ["oh-hell"]
+    other = api.game(variant="whist-torneo", players=["Anna", "Bruno", "Carla"])
+    refused = client.post(f"/api/v1/tournaments/{tid}/games", json={"game_id": other["id"],
+                          "key": other["keys"]["scorer"]}, headers=api.headers(organiser))
+    assert refused.status_code == 422 and refused.get_json()["error"]["code"] == "invalid_game"
+
+
+def test_a_tournament_says_which_hands_await_confirmation_as_the_example_says(api):
+    """#34: each partita of the tournament's JSON lists its complete hands still to confirm, as the game's JSON
+    does; a confirmation on a player's phone takes its hand off the list and changes the tournament's version."""
+    client = api.client
+    made = client.post("/api/v1/tournaments", json={"name": "Circolo", "confirmation": True}).get_json()
+    tid, organiser = made["id"], made["keys"]["organiser"]
+    added = client.post(f"/api/v1/tournaments/{tid}/games", headers=api.headers(organiser), json={
+        "players": ["Tizio", "Caio", "Isacco", "Sempronio"], "first_dealer": 0, "table": "A", "round": 1}).get_json()
+    gid, scorer, seats = added["id"], added["keys"]["scorer"], added["keys"]["seats"]
+    for number, (bids, tricks) in enumerate([([1, 0, 1, 0], [1, 0, 2, 0]), ([1, 1, 1, 1], [2, 1, 1, 1]),
+                                             ([2, 2, 1, 1], [2, 2, 2, 1])], start=1):
+        game = api.recorded(gid, scorer, number, {"trump": "S", "bids": bids, "tricks": tricks})
+    read = client.get(f"/api/v1/tournaments/{tid}", headers=api.headers(organiser))
+    assert read.get_json()["games"][0]["unconfirmed"] == [1, 2, 3] == game["confirmation"]["unconfirmed"]
+    confirmed = client.post(f"/api/v1/games/{gid}/hands/1/confirm", json={"version": game["version"]},
+                            headers=api.headers(seats[1]))
+    assert confirmed.status_code == 200, confirmed.get_json()
+    again = client.get(f"/api/v1/tournaments/{tid}", headers=api.headers(made["keys"]["view"]))
+    conforms(again.get_json(), "Tournament")
+    assert again.headers["ETag"] != read.headers["ETag"]
+    partita, shown = again.get_json()["games"][0], without_ellipsis(request(at("Partita")))
+    assert {name: partita[name] for name in shown if name != "id"} == {k: v for k, v in shown.items() if k != "id"}
+    assert partita["unconfirmed"] == confirmed.get_json()["confirmation"]["unconfirmed"] == [2, 3]
+    plain = client.post("/api/v1/tournaments", json={"name": "Senza conferme"}).get_json()
+    client.post(f"/api/v1/tournaments/{plain['id']}/games", headers=api.headers(plain["keys"]["organiser"]),
+                json={"players": ["Tizio", "Caio", "Isacco"]})
+    read = client.get(f"/api/v1/tournaments/{plain['id']}", headers=api.headers(plain["keys"]["view"])).get_json()
+    assert read["games"][0]["unconfirmed"] == []
 
 
 def test_a_season_link_replaced_as_the_example_says(api):

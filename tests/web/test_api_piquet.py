@@ -119,6 +119,16 @@ def test_bad_deals_are_refused_and_change_nothing(api, body, code, field):
     assert api.get(game_id, key).get_json() == before
 
 
+def test_a_declaration_with_a_part_sunk_is_scored_as_called(api):
+    """#34: Bruno holds ♠ 7 8 9 10 J Q and ♥ 7 8 9 (a sixième and a tierce, 19) and calls a point of 4 of his six
+    spades: accepted, and scored as called (the rules page's example)."""
+    game_id, key, _ = new(api)
+    game = api.recorded(game_id, key, 1, {"point": [0, 4], "sequences": [0, 19], "trick_winners": [0] * 6 + [1] * 6})
+    deal = game["hands"][0]
+    assert deal["result"]["declarations"] == [0, 23] and deal["result"]["play"] == [7, 7]
+    assert deal["scores"] == [7, 30] and game["totals"] == [7, 30]
+
+
 # The issue's deals (#17): what each answers, in the player's words and language.
 IMPOSSIBLE = [
     ({"point": [8, 0], "sequences": [18, 0], "sets": [42, 0]}, "sets", "en",

@@ -80,12 +80,12 @@ def test_a_session_with_a_pass_money_settlement_and_an_end(api):
     assert [(s["seat"], s["place"]) for s in ended["standings"]] == [(1, 1), (0, 2), (2, 2), (3, 4)]
     csv = api.client.get(f"/api/v1/games/{game_id}/export.csv", headers=api.headers(key)).get_data(as_text=True)
     lines = [line.split(",", 1)[1].split(',"[')[0] for line in csv.split("\r\n")[1:-1]]  # the API's columns but the id
-    assert lines[1] == 'solo-whist,1,solo,13,H,Anna,1,Bruno,,7,3,3,"solo by Bruno, 7 tricks (+2)"'
-    assert lines[0] == 'solo-whist,1,solo,13,H,Anna,0,Anna,,,-1,-1,"solo by Bruno, 7 tricks (+2)"'
+    assert lines[1] == 'solo-whist,1,solo,13,H,Anna,1,Bruno,,7,3,3,"solo by Bruno, 7 tricks (made)"'
+    assert lines[0] == 'solo-whist,1,solo,13,H,Anna,0,Anna,,,-1,-1,"solo by Bruno, 7 tricks (made)"'
     assert lines[4] == "solo-whist,2,pass,13,,Bruno,0,Anna,,,0,-1,all passed"
     assert lines[11] == 'solo-whist,3,misere,13,,Carla,3,Dario,,1,-6,-7,"misère by Dario, 1 trick (failed)"'
     assert lines[12] == ('solo-whist,4,proposal,13,S,Dario,0,Anna,,9,1,2,'
-                         '"proposal and acceptance by Anna with Carla, 9 tricks (+1)"')
+                         '"proposal and acceptance by Anna with Carla, 9 tricks (made)"')
     # Over: no deal can follow.
     assert api.hand(game_id, key, 5, {"contract": "pass"}).status_code == 409
 
@@ -232,6 +232,32 @@ def test_a_currency_travels_in_the_file(api, currency, cell):
 def page_text(api, game_id, key, language="en") -> str:
     html = api.client.get(f"/g/{game_id}/{key}", headers={"Accept-Language": language}).get_data(as_text=True)
     return " ".join(unescape(re.sub(r"<[^>]+>", " ", html)).replace("\xa0", " ").split())
+
+
+@pytest.mark.parametrize("system, deal, sheet, italian, detail", [
+    # By stakes the tricks over or under the contract score nothing: the sheet does not show them (#19).
+    (2, {"contract": "solo", "declarer": 1, "trump": "H", "tricks": 7}, "Bruno: made, 7 tricks",
+     "Bruno: contratto riuscito, 7 prese", "solo by Bruno, 7 tricks (made)"),
+    (2, {"contract": "abondance", "declarer": 2, "trump": "S", "tricks": 7}, "Carla: failed, 7 tricks",
+     "Carla: contratto fallito, 7 prese", "abondance by Carla, 7 tricks (failed)"),
+    # By points a contract made exactly shows its +0.
+    (1, {"contract": "solo", "declarer": 2, "trump": "C", "tricks": 5}, "Carla: made, 5 tricks (+0)",
+     "Carla: contratto riuscito, 5 prese (+0)", "solo by Carla, 5 tricks (+0)"),
+    (1, {"contract": "solo", "declarer": 1, "trump": "H", "tricks": 7}, "Bruno: made, 7 tricks (+2)",
+     "Bruno: contratto riuscito, 7 prese (+2)", "solo by Bruno, 7 tricks (+2)"),
+    (1, {"contract": "misere", "declarer": 3, "tricks": 1}, "Dario: failed, 1 trick",
+     "Dario: contratto fallito, 1 presa", "misère by Dario, 1 trick (failed)"),
+])
+def test_the_csv_says_what_the_sheet_says(api, system, deal, sheet, italian, detail):
+    """#34: the CSV's detail has the sheet's words for the game's scoring system, in English whoever asks."""
+    game_id, key, _ = new(api, system=system)
+    api.recorded(game_id, key, 1, deal)
+    assert sheet in page_text(api, game_id, key) and italian in page_text(api, game_id, key, "it")
+    for language in ("en", "it"):
+        csv = api.client.get(f"/api/v1/games/{game_id}/export.csv",
+                             headers=api.headers(key, **{"Accept-Language": language})).get_data(as_text=True)
+        rows = [line for line in csv.split("\r\n")[1:] if line]
+        assert len(rows) == 4 and all(f',"{detail}",' in row for row in rows), rows
 
 
 def test_the_sheet_names_the_partner_and_writes_money_as_its_reader_does(api):

@@ -1,10 +1,10 @@
 """Solo Whist as the API, the CSV and the history show it: contracts, declarers, stakes and money."""
 from __future__ import annotations
 
-from flask_babel import gettext
+from flask_babel import force_locale, gettext, ngettext
 
 from ...model import Seen
-from ...rules.solo import CONTRACTS, PASS, money
+from ...rules.solo import CONTRACTS, PASS, STAKES, money
 from ..common import recorded, symbol
 
 
@@ -48,32 +48,45 @@ def settlement_json(state) -> list[dict]:
              **({"money": money(p.amount, stake)} if stake is not None else {})} for p in state.settlement()]
 
 
-def describe(hand, state) -> str:
-    """`solo by Bruno, 7 tricks (+2)`; `proposal and acceptance by Anna with Carla, 6 tricks (-2)`;
-    `misère by Dario, 1 trick (failed)`; `all passed` — the CSV's detail, in English like the rest."""
+def tricks_said(hand, state, said: dict | None = None) -> tuple[str, int | None]:
+    """The deal's tricks as the sheet says them ("7 tricks"), and those over or under the contract where they
+    score: by points; by stakes they do not, nor in a misère, so they are not said (None). `said` keeps the words
+    already translated (a long game's rows say the same few things thousands of times)."""
+    record, result = hand.record, hand.result
+    said = {} if said is None else said
+    tricks = said.get(record.tricks)
+    if tricks is None:
+        tricks = said[record.tricks] = ngettext("%(num)s trick", "%(num)s tricks", record.tricks)
+    if CONTRACTS[record.contract].misere or state.options["system"] == STAKES:
+        return tricks, None
+    return tricks, result.difference
+
+
+def describe(hand, state, said: dict) -> str:
+    """`solo by Bruno, 7 tricks (+2)`; by stakes `solo by Bruno, 7 tricks (made)`; `misère by Dario, 1 trick
+    (failed)`; `all passed` — the CSV's detail: the sheet's words (`tricks_said`), in English like the rest."""
     record, result = hand.record, hand.result
     if record.contract == PASS:
         return "all passed"
     who = state.players[record.declarer]
     if record.partner is not None:
         who += f" with {state.players[record.partner]}"
-    tricks = f"{record.tricks} trick" + ("" if record.tricks == 1 else "s")
-    if CONTRACTS[record.contract].misere:
-        outcome = "made" if result.made else "failed"
-    else:
-        outcome = f"{result.difference:+d}" if result.difference else "made"
+    with force_locale("en"):
+        tricks, difference = tricks_said(hand, state, said)
+    outcome = ("made" if result.made else "failed") if difference is None else f"{difference:+d}"
     name = CONTRACTS[record.contract].name.lower() if record.contract != "misere-ouverte" else "misère ouverte"
     return f"{name} by {who}, {tricks} ({outcome})"
 
 
 def csv_rows(state):
     """One row per seat per recorded deal: the contract's tricks on the takers' rows."""
+    said = {}  # the English words of each count of tricks
     for hand in state.hands:
         if hand.result is None:
             continue
         record = hand.record
         takers = {record.declarer, record.partner} - {None}
-        detail = describe(hand, state)
+        detail = describe(hand, state, said)
         for seat, player in enumerate(state.players):
             yield {"hand": hand.number, "hand_name": record.contract,
                    "cards": 13, "trump": record.trump, "dealer": state.players[hand.dealer], "seat": seat,

@@ -18,7 +18,7 @@ from ...rules.base import N_
 from ...rules.solo import CHOICE, CONTRACTS, NONE, PASS, STAKES, money
 from ...model.turns import taking_turns
 from ..common import RED, form_number, money_text, symbol
-from .present import contract_name
+from .present import contract_name, tricks_said
 
 SUITS = ("H", "D", "C", "S")
 CONDITIONS = {  # what the contracts without trump are played with: shown where the suits would be
@@ -78,17 +78,9 @@ class Entry:
 
 
 def _detail(hand, state, said: dict | None = None) -> str:
-    """The tricks, with those over or under the contract where they score (by points); by stakes they do not,
-    so they are not shown: "7 tricks (+2)", "1 trick". `said` keeps the words already translated for this
-    page (a long game's rows say the same few things thousands of times)."""
-    record, result = hand.record, hand.result
-    said = {} if said is None else said
-    tricks = said.get(record.tricks)
-    if tricks is None:
-        tricks = said[record.tricks] = ngettext("%(num)s trick", "%(num)s tricks", record.tricks)
-    if CONTRACTS[record.contract].misere or state.options["system"] == STAKES:
-        return tricks
-    return f"{tricks} ({result.difference:+d})"
+    """The tricks, with those over or under the contract where they score: "7 tricks (+2)", "1 trick"."""
+    tricks, difference = tricks_said(hand, state, said)
+    return tricks if difference is None else f"{tricks} ({difference:+d})"
 
 
 def _takers(hand, state) -> str:
