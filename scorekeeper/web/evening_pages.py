@@ -12,12 +12,15 @@ from flask_babel import gettext
 
 from ..service import evenings, games, tournaments
 from ..model import whole_or_none
+from ..model.turns import taking_turns
 from . import get_db
 from .errors import message, status_of
 from .pages import remember as remember_game
 from .qr import qr_svg
 from .seating_view import seating_view
 from .tournament_pages import join_page, organiser_page
+
+QR_PER_TURN = 4  # table cards drawn between turns: a QR code is ~8 ms of work, 120 of them a second (#33)
 
 bp = Blueprint("evenings", __name__)
 
@@ -86,9 +89,10 @@ def cards(tournament_id, key):
         abort(404)
     wanted = request.args.get("round", type=int)
     rounds = [r for r in view.plan if wanted in (None, r.round)]
+    tables = [table for round_ in rounds for table in round_.tables]
     qr = {(table.round, table.table): qr_svg(table.card, gettext("QR code: round %(round)s, table %(table)s",
                                                                  round=table.round, table=table.table))
-          for round_ in rounds for table in round_.tables}
+          for table in taking_turns(tables, every=QR_PER_TURN)}
     response = make_response(render_template("tournament_cards.html", t=t, key=who.key, rounds=rounds, qr=qr))
     response.headers["Cache-Control"] = "no-store"  # the cards carry the tables' link
     return response

@@ -10,7 +10,6 @@ on main before the walk became linear: the page says exactly what it said.
 from __future__ import annotations
 
 import json
-import sys
 from pathlib import Path
 
 import pytest
@@ -21,7 +20,7 @@ from scorekeeper.model import Access, Loaded
 from scorekeeper.rules import VARIANTS
 from scorekeeper.service import games
 from scorekeeper.web import sheet_common
-from tests.contract.test_replay_cost import CHANGES, SLACK, events
+from tests.contract.test_replay_cost import CHANGES, SLACK, calls_into, events
 
 PACKAGE = str(Path(scorekeeper.__file__).resolve().parent)
 GOLDEN = Path(__file__).with_name("history_golden.json")
@@ -53,19 +52,7 @@ def entries(loaded: Loaded, number: int) -> list[list]:
 
 def work(loaded: Loaded, number: int) -> int:
     """Calls into the package while the history of hand `number` is made."""
-    calls = 0
-
-    def count(frame, event, arg):
-        nonlocal calls
-        if event == "call" and frame.f_code.co_filename.startswith(PACKAGE):
-            calls += 1
-
-    sys.setprofile(count)
-    try:
-        entries(loaded, number)
-    finally:
-        sys.setprofile(None)
-    return calls
+    return calls_into(PACKAGE, lambda: entries(loaded, number))
 
 
 @pytest.fixture(scope="module")

@@ -11,6 +11,7 @@ from __future__ import annotations
 import pytest
 
 from scorekeeper.model import turns
+from scorekeeper.web.evening_pages import QR_PER_TURN
 from scorekeeper.web.doors import BUDGETS, BY_ENDPOINT, EVENING_WRITES, WRITES, Budget
 from tests.conftest import make_app
 from tests.web.counting import counted, knock
@@ -68,3 +69,13 @@ def test_many_small_games_read_in_one_request_give_turns_as_one_long_one():
         for _ in range(120):
             list(turns.taking_turns(range(15)))
     assert work.turns == 120 * 15 // turns.EVERY
+
+
+def test_the_cards_of_an_evening_give_a_turn_every_few_qr_codes(worst):
+    """120 table cards are 120 QR codes, a second of drawing with no event read: the page gives the worker's other
+    requests a turn every few codes (before, none: it held the worker that second)."""
+    client, knocks = worst
+    [call] = knocks["evenings.cards"]
+    response, work = knock(client, call)
+    assert response.status_code == 200 and response.get_data(as_text=True).count("<svg") >= 120
+    assert work.turns >= 120 // QR_PER_TURN, work.turns
