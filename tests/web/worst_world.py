@@ -2,9 +2,9 @@
 input, built once. Not a test module itself.
 
 - A game at the cap of 5,000 changes for each family that can reach it: Solo Whist, Wist with sealed bids (bid
-  exactly; its opponents confirm each hand), partnership Whist (a rubber), Piquet; each played as the contract test's drivers play a long game (every
-  deal, then corrections of the first with an undo every third). Events are written straight into the store (the
-  rules check each change as a table's would); the API would take minutes.
+  exactly; its opponents confirm each hand), partnership Whist (a rubber), Piquet; each played as the contract
+  test's drivers play a long game (every deal, then corrections of the first with an undo every third). Events
+  are written straight into the store (the rules check each change as a table's would); the API would take minutes.
 - A finished club evening of 60 players × 8 rounds (120 partite, seated by the app), in a season; another of 60 × 8
   seated and not begun (for the writes that change rounds not begun: #33), and an empty one (to seat).
 - A phone whose list holds 1,000 games (the cap games on top) and the evening.
