@@ -434,6 +434,7 @@ def undo(db, access: Access, versions: Collection[str] | None = None) -> Loaded:
     digest = _recorded("undo", {})
     with store.write(db):
         _check_entry(db, access, lambda: load(db, access.game_id), digest)
+        store.check_room(db, access.game_id, "undo")
         rows = store.events(db, access.game_id)
         if not rows:
             raise NotFound()

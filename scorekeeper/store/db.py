@@ -345,6 +345,14 @@ def append_events(db, game_id: str, seq: int, kind: str, payloads: list[dict], r
              "actor_seat": seat} for i, text in enumerate(texts)]
 
 
+def check_room(db, game_id: str, kind: str) -> None:
+    """Refuse one more event of `kind` at a full game before its log is read (`TooManyChanges`, as
+    `append_event` would): an undo at the cap reads nothing, and the refusal's page reads the game once (#33)."""
+    limit = getattr(db, "max_events", MAX_EVENTS)
+    if version(db, game_id) >= limit:
+        _check_room(db, game_id, kind, 1, limit)
+
+
 def _check_room(db, game_id: str, kind: str, count: int, limit: int) -> None:
     """Refuse `count` more events of `kind` when its kind (marks, or changes) holds `limit` of them already."""
     from ..rules.base import N_, TooManyChanges

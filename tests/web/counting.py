@@ -19,6 +19,7 @@ class Work:
     replays: int = 0  # whole replays (`games.replay`)
     events: int = 0  # events read from the log (`store.events_after`)
     games: set = field(default_factory=set)  # the games whose log was read
+    whole: dict = field(default_factory=dict)  # game → how many times its whole log was read (from its start)
     statements: int = 0  # SQL statements on the connections the request opened
     turns: int = 0  # turns given to the worker's other requests (`turns.give_way`)
     size: int = 0  # the answer's bytes
@@ -40,6 +41,8 @@ def counted():
         rows = events_after(db, game_id, after)
         work.events += len(rows)
         work.games.add(game_id)
+        if not after:
+            work.whole[game_id] = work.whole.get(game_id, 0) + 1
         return rows
 
     def counted_connect(path):
@@ -63,7 +66,9 @@ def counted():
 
 
 def knock(client, call) -> tuple[object, Work]:
-    """`call` (a `worst_calls.Knock`) made once, its work counted."""
+    """`call` (a `worst_calls.Knock`) made once, its work counted (what it prepares first, not)."""
+    if call.prepare is not None:
+        call.prepare(client)
     body = {name: value() if callable(value) else value for name, value in call.body.items()}
     with counted() as work:
         response = client.open(call.path, method=call.method, headers=call.headers, **body)

@@ -50,6 +50,36 @@ class Keys:
     tournament: str | None = None  # the tournament a partita belongs to
 
 
+class Snapshot:
+    """A database as it was built (an in-memory copy), put back after each request that changed it: the doors'
+    world here, the worst world of `test_bounded.py` (#33)."""
+
+    def __init__(self, path: str):
+        self.watch = sqlite3.connect(path, check_same_thread=False)
+        self.pristine = sqlite3.connect(":memory:", check_same_thread=False)
+        self.watch.backup(self.pristine)
+        self.seen, self.built = self._data_version(), self._made()
+
+    def _data_version(self) -> int:
+        """Moves whenever another connection (a request) committed a change."""
+        return self.watch.execute("PRAGMA data_version").fetchone()[0]
+
+    def _made(self) -> tuple[int, ...]:
+        """How many games, tournaments and seasons the database holds."""
+        return self.watch.execute("SELECT (SELECT count(*) FROM games), (SELECT count(*) FROM tournaments), "
+                                  "(SELECT count(*) FROM seasons)").fetchone()
+
+    def undo_changes(self) -> Effect:
+        """What a request did to the database since the last look, which is then as built again."""
+        if self._data_version() == self.seen:
+            return Effect(False, False)
+        effect = Effect(True, self._made() != self.built)
+        self.pristine.backup(self.watch)
+        games.REPLAYED.clear()  # the games kept in memory may be versions the database no longer has
+        self.seen = self._data_version()
+        return effect
+
+
 class World:
     """The games, tournaments and seasons the doors are called on, their links, and the database as built."""
 
@@ -61,10 +91,7 @@ class World:
         self.seasons: dict[str, Keys] = {}
         self.fields: dict = {}
         self._build()
-        self.watch = sqlite3.connect(app.config["SCOREKEEPER_DATABASE"], check_same_thread=False)
-        self.pristine = sqlite3.connect(":memory:", check_same_thread=False)
-        self.watch.backup(self.pristine)
-        self.seen, self.built = self._data_version(), self._made()
+        self.undo_changes = Snapshot(app.config["SCOREKEEPER_DATABASE"]).undo_changes
 
     # -- building ---------------------------------------------------------------------------------------------
     @staticmethod
@@ -188,26 +215,6 @@ class World:
         self._api("POST", f"{SEASON_API}/{season.id}/tournaments", season.now[Role.SEASON], status=201,
                   json={"tournament": over.id, "key": over.now[Role.VIEW]})
         self._replace(season, SEASON_API, Role.SEASON)
-
-    # -- the database as built -------------------------------------------------------------------------------
-    def _data_version(self) -> int:
-        """Moves whenever another connection (a request) committed a change."""
-        return self.watch.execute("PRAGMA data_version").fetchone()[0]
-
-    def _made(self) -> tuple[int, ...]:
-        """How many games, tournaments and seasons the database holds."""
-        return self.watch.execute("SELECT (SELECT count(*) FROM games), (SELECT count(*) FROM tournaments), "
-                                  "(SELECT count(*) FROM seasons)").fetchone()
-
-    def undo_changes(self) -> Effect:
-        """What a request did to the database since the last look, which is then as built again."""
-        if self._data_version() == self.seen:
-            return Effect(False, False)
-        effect = Effect(True, self._made() != self.built)
-        self.pristine.backup(self.watch)
-        games.REPLAYED.clear()  # the games kept in memory may be versions the database no longer has
-        self.seen = self._data_version()
-        return effect
 
     # -- what a role carries ----------------------------------------------------------------------------------
     def strong_keys(self) -> set[str]:

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import io
 import secrets
+import sqlite3
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from tests.web.worst_world import CAP, FAMILIES, FILE_GAMES, Worst, bearer
@@ -20,6 +22,38 @@ class Knock:
     body: dict
     games: int = 0  # the games it writes (an import's)
     items: int = 0  # the events it writes
+    prepare: Callable | None = None  # run with the test client before the request, not counted (a write's world)
+
+
+def taken_off(game_id: str, count: int = 1) -> Callable:
+    """Before the request: the game's last `count` events taken off (a game at the cap, one below it)."""
+    def prepare(client):
+        conn = sqlite3.connect(client.application.config["SCOREKEEPER_DATABASE"])
+        try:
+            with conn:
+                conn.execute("DELETE FROM events WHERE game_id = ? AND seq > (SELECT max(seq) FROM events WHERE "
+                             "game_id = ?) - ?", [game_id, game_id, count])
+        finally:
+            conn.close()
+    return prepare
+
+
+def withdrawn(tournament_id: str, organiser: str) -> Callable:
+    """Before the request: a player of the full evening withdrawn (room for one arrival, every round re-seated)."""
+    def prepare(client):
+        response = client.post(f"/api/v1/tournaments/{tournament_id}/roster/withdraw", headers=bearer(organiser),
+                               json={"player": "Giocatore 07"})
+        assert response.status_code == 200, response.get_json()
+    return prepare
+
+
+def confirmed(game_id: str, seat_key: str) -> Callable:
+    """Before the request: the game's first hand confirmed by that seat (something to reopen)."""
+    def prepare(client):
+        response = client.post(f"/api/v1/games/{game_id}/hands/1/confirm", headers=bearer(seat_key),
+                               json={"version": CAP})
+        assert response.status_code == 200, response.get_json()
+    return prepare
 
 
 def calls(world: Worst) -> dict[str, list[Knock]]:
@@ -27,9 +61,9 @@ def calls(world: Worst) -> dict[str, list[Knock]]:
     why it is constant)."""
     out: dict[str, list[Knock]] = {}
 
-    def add(endpoint, label, path, key=None, method="GET", cookie=None, games=0, items=0, **body):
+    def add(endpoint, label, path, key=None, method="GET", cookie=None, games=0, items=0, prepare=None, **body):
         headers = {**(bearer(key) if key else {}), **({"Cookie": f"device={cookie}"} if cookie else {})}
-        out.setdefault(endpoint, []).append(Knock(label, method, path, headers, body, games, items))
+        out.setdefault(endpoint, []).append(Knock(label, method, path, headers, body, games, items, prepare))
 
     phone = world.phone
     add("pages.home", "1,000 games", "/", cookie=phone)
@@ -79,4 +113,100 @@ def calls(world: Worst) -> dict[str, list[Knock]]:
         add("pages.import_game", label, "/import", method="POST", cookie=phone, games=games, items=items,
             content_type="multipart/form-data",
             data=lambda text=text: {"file": (io.BytesIO(text), "games.csv"), "once": secrets.token_urlsafe(18)})
+    game_writes(world, add)
+    evening_writes(world, add)
     return out
+
+
+def game_writes(world: Worst, add) -> None:
+    """The writes on a game, at the cap (refused by it where a change would pass it) and one below (recorded)."""
+    for family in FAMILIES:
+        game = world.games[family]
+        gid, scorer = game["id"], game["keys"]["scorer"]
+        add("pages.rotate", family, f"/g/{gid}/{scorer}/rotate", method="POST", data={"role": "view"})
+        add("api.rotate", family, f"/api/v1/games/{gid}/keys/rotate", scorer, "POST", json={"role": "view"})
+    sealed = world.games["sealed"]
+    gid, scorer, seat = sealed["id"], sealed["keys"]["scorer"], sealed["keys"]["seats"][2]
+    page, api = f"/g/{gid}/{scorer}", f"/api/v1/games/{gid}"
+    form = {"correction": "1", **{f"bid-{n}": str(bid) for n, bid in enumerate(sealed["hand"]["bids"])},
+            **{f"tricks-{n}": str(tricks) for n, tricks in enumerate(sealed["hand"]["tricks"])}}
+    bid = 1 - sealed["hand"]["bids"][1]
+    for where, prepare in (("at the cap", None), ("one below the cap", taken_off(gid))):
+        add("pages.bid", where, page + "/bid", method="POST", prepare=prepare,
+            data={"hand": "1", "seat": "1", "bid": str(bid)})
+        add("api.put_bid", where, api + "/hands/1/bids/1", scorer, "PUT", prepare=prepare, json={"bid": bid})
+        add("pages.save_hand", where, page + "/hands/1", method="POST", prepare=prepare, data=form)
+        add("api.put_hand", where, api + "/hands/1", scorer, "PUT", prepare=prepare, json=sealed["hand"])
+        solo = world.games["solo"]
+        add("pages.end", "solo, " + where, f"/g/{solo['id']}/{solo['keys']['scorer']}/end", method="POST",
+            prepare=prepare and taken_off(solo["id"]))
+        add("api.end", "solo, " + where, f"/api/v1/games/{solo['id']}/end", solo["keys"]["scorer"], "POST",
+            prepare=prepare and taken_off(solo["id"]))
+    # The undos one below the cap (at the cap: with the reads above); each replays the game once, without it.
+    add("pages.undo", "one below the cap", page + "/undo", method="POST", prepare=taken_off(gid))
+    add("api.undo", "one below the cap", api + "/undo", scorer, "POST", prepare=taken_off(gid))
+    # Marks have a room of their own: a confirmation at the cap of changes is recorded.
+    seat_page = f"/g/{gid}/{seat}/hands/1"
+    add("pages.confirm", "at the cap", seat_page + "/confirm", method="POST", data={"version": str(CAP)})
+    add("api.confirm", "at the cap", api + "/hands/1/confirm", seat, "POST", json={"version": CAP})
+    add("pages.reopen", "at the cap", seat_page + "/reopen", method="POST", prepare=confirmed(gid, seat))
+    add("api.reopen", "at the cap", api + "/hands/1/reopen", seat, "POST", prepare=confirmed(gid, seat))
+    add("pages.rematch", "sealed, at the cap", page + "/rematch", method="POST")
+
+
+def evening_writes(world: Worst, add) -> None:
+    """The writes on the evenings and the season: the finished 60 × 8 one (120 partite read), the one not begun
+    (every round seated again), the empty one (seated)."""
+    done, fresh, empty = world.evening, world.fresh, world.empty
+    roster = [f"Giocatore {n:02d}" for n in range(1, 61)]
+    partita = world.partita["id"]
+    for label, evening in (("120 partite", done), ("60 × 8 not begun", fresh)):
+        tid, organiser = evening["id"], evening["keys"]["organiser"]
+        page, api = f"/t/{tid}/{organiser}", f"/api/v1/tournaments/{tid}"
+        table = {"player": ["Giocatore 01", "Giocatore 02", "Giocatore 03", "Zeno"], "table": "Z", "round": "1"}
+        add("tournaments.add_game", label, page + "/games", method="POST", data=table)
+        add("tournaments.join", label, page + "/join", method="POST", data=table)
+        add("tournament_api.add_game", label, api + "/games", organiser, "POST",
+            json={"players": table["player"], "table": "Z", "round": 1})
+        add("tournaments.rotate", label, page + "/rotate", method="POST", data={"role": "view"})
+        add("tournament_api.rotate", label, api + "/keys/rotate", organiser, "POST", json={"role": "view"})
+        add("evenings.withdraw", label, page + "/seating/withdraw", method="POST", data={"player": "Giocatore 07"})
+        add("tournament_api.withdraw", label, api + "/roster/withdraw", organiser, "POST",
+            json={"player": "Giocatore 07"})
+        add("evenings.start", label, page + "/seating/start", method="POST", data={"round": "1", "table": "A"})
+        add("tournament_api.start_table", label, api + "/seating/start", organiser, "POST",
+            json={"round": 1, "table": "A", "first_dealer": 0})
+    tid, organiser = done["id"], done["keys"]["organiser"]
+    add("tournaments.remove_game", "120 partite", f"/t/{tid}/{organiser}/games/{partita}/remove", method="POST")
+    add("tournament_api.remove_game", "120 partite", f"/api/v1/tournaments/{tid}/games/{partita}", organiser,
+        "DELETE")
+    add("tournaments.reopen_hand", "120 partite", f"/t/{tid}/{organiser}/games/{partita}/hands/1/reopen",
+        method="POST")
+    tid, organiser = fresh["id"], fresh["keys"]["organiser"]
+    add("evenings.arrive", "120 partite", f"/t/{done['id']}/{done['keys']['organiser']}/seating/arrive",
+        method="POST", data={"player": "Zeno"})
+    label = "60 × 8 not begun, one withdrawn"  # full, it refuses a 61st
+    add("evenings.arrive", label, f"/t/{tid}/{organiser}/seating/arrive", method="POST", data={"player": "Zeno"},
+        prepare=withdrawn(tid, organiser))
+    add("tournament_api.arrive", label, f"/api/v1/tournaments/{tid}/roster/arrive", organiser, "POST",
+        json={"player": "Zeno"}, prepare=withdrawn(tid, organiser))
+    first, second = fresh["swap"]
+    add("evenings.swap", "60 × 8 not begun", f"/t/{tid}/{organiser}/seating/swap", method="POST",
+        data={"round": "2", "first": first, "second": second})
+    add("tournament_api.swap", "60 × 8 not begun", f"/api/v1/tournaments/{tid}/seating/swap", organiser, "POST",
+        json={"round": 2, "players": [first, second]})
+    tid, organiser = empty["id"], empty["keys"]["organiser"]
+    add("evenings.seat", "60 × 8", f"/t/{tid}/{organiser}/seating", method="POST",
+        data={"players": "\n".join(roster), "rounds": "8"})
+    add("tournament_api.seat_evening", "60 × 8", f"/api/v1/tournaments/{tid}/roster", organiser, "PUT",
+        json={"players": roster, "rounds": 8})
+    season, key = world.season["id"], world.season["keys"]["organiser"]
+    page, api = f"/s/{season}/{key}", f"/api/v1/seasons/{season}"
+    add("seasons.add_tournament", "60 × 8 not begun", page + "/tournaments", method="POST",
+        data={"link": f"http://localhost/t/{fresh['id']}/{fresh['keys']['view']}"})
+    add("season_api.add_tournament", "60 × 8 not begun", api + "/tournaments", key, "POST",
+        json={"tournament": fresh["id"], "key": fresh["keys"]["view"]})
+    add("seasons.remove_tournament", "120 partite", f"{page}/tournaments/{done['id']}/remove", method="POST")
+    add("season_api.remove_tournament", "120 partite", f"{api}/tournaments/{done['id']}", key, "DELETE")
+    add("seasons.rotate", "120 partite", page + "/rotate", method="POST", data={"role": "view"})
+    add("season_api.rotate", "120 partite", api + "/keys/rotate", key, "POST", json={"role": "view"})

@@ -2,10 +2,11 @@
 input, built once. Not a test module itself.
 
 - A game at the cap of 5,000 changes for each family that can reach it: Solo Whist, Wist with sealed bids (bid
-  exactly), partnership Whist (a rubber), Piquet; each played as the contract test's drivers play a long game (every
-  deal, then corrections of the first with an undo every third). Events are written straight into the store (the
-  rules check each change as a table's would); the API would take minutes.
-- A finished club evening of 60 players × 8 rounds (120 partite, seated by the app), in a season.
+  exactly; its opponents confirm each hand), partnership Whist (a rubber), Piquet; each played as the contract
+  test's drivers play a long game (every deal, then corrections of the first with an undo every third). Events
+  are written straight into the store (the rules check each change as a table's would); the API would take minutes.
+- A finished club evening of 60 players × 8 rounds (120 partite, seated by the app), in a season; another of 60 × 8
+  seated and not begun (for the writes that change rounds not begun: #33), and an empty one (to seat).
 - A phone whose list holds 1,000 games (the cap games on top) and the evening.
 - The largest file the import takes in games: 1,000 games (kept as `csv_many`); and one game at the cap (`csv_cap`).
 """
@@ -24,7 +25,7 @@ from tests import torneo_support as ref
 from tests.contract.test_replay_cost import events
 
 CAP = store.MAX_EVENTS
-FAMILIES = {"solo": ("solo-whist", {}), "sealed": ("wist", {"sealed_buio": True}),
+FAMILIES = {"solo": ("solo-whist", {}), "sealed": ("wist", {"sealed_buio": True}),  # sealed: confirmation on
             "partnership": ("whist-classico", {}), "piquet": ("piquet", {})}
 PLAYERS, ROUNDS = 60, 8
 FILE_GAMES = 1000
@@ -41,6 +42,8 @@ class Worst:
 
     games: dict[str, dict] = field(default_factory=dict)  # family → {"id", "keys"}
     evening: dict = field(default_factory=dict)  # {"id", "keys"} as created
+    fresh: dict = field(default_factory=dict)  # the evening not begun: {"id", "keys", "swap": two of round 2}
+    empty: dict = field(default_factory=dict)  # a tournament with no roster yet
     season: dict = field(default_factory=dict)
     partita: dict = field(default_factory=dict)  # one of the evening's partite, {"id", "keys"}
     phone: str = ""  # the device cookie's value
@@ -48,16 +51,24 @@ class Worst:
     csv_cap: bytes = b""
 
 
-def at_the_cap(db, variant_id: str, options: dict) -> dict:
+def at_the_cap(db, variant_id: str, options: dict, confirmation: bool = False) -> dict:
     """A game of `CAP` events (its creation, changes and undos), written in one unit."""
     variant = VARIANTS[variant_id]
     rows = events(variant, CAP - 1)
     created = rows[0]["payload"]
-    loaded, keys = games.create(db, variant_id, created["players"], 0, {**created["options"], **options})
+    loaded, keys = games.create(db, variant_id, created["players"], 0, {**created["options"], **options},
+                                confirmation=confirmation)
     with store.write(db):
         for row in rows[1:]:
             store.append_event(db, loaded.id, row["seq"], row["type"], row["payload"], "scorer", None)
     return {"id": loaded.id, "keys": keys}
+
+
+def correction(db, game_id: str) -> dict:
+    """The correction of a Wist game's first hand a scorer could send next: its bids, its tricks the other way
+    round."""
+    first = games.replay(store.events(db, game_id)).hand(1)
+    return {"bids": list(first.bids), "tricks": list(first.tricks)[::-1]}
 
 
 def played(db, game_id: str, players: int, seed: int) -> None:
@@ -88,11 +99,21 @@ def the_evening(client, db, world: Worst) -> None:
             played(db, partita["id"], len(table["players"]), seed=len(world.games) + round_["round"])
             world.partita = {"id": partita["id"], "keys": partita["keys"]}
     world.evening = made
+    world.fresh, world.empty = not_begun(client), client.post("/api/v1/tournaments", json={"name": "Vuota"}).get_json()
     season = client.post("/api/v1/seasons", json={"name": "Stagione"}).get_json()
     added = client.post(f"/api/v1/seasons/{season['id']}/tournaments", headers=bearer(season["keys"]["organiser"]),
                         json={"tournament": made["id"], "key": made["keys"]["view"]})
     assert added.status_code == 201, added.get_json()
     world.season = season
+
+
+def not_begun(client) -> dict:
+    """An evening of 60 players × 8 rounds seated by the app, no table started: its rounds can all be seated again."""
+    made = client.post("/api/v1/tournaments", json={"name": "Serata nuova"}).get_json()
+    seated = client.put(f"/api/v1/tournaments/{made['id']}/roster", headers=bearer(made["keys"]["organiser"]), json={
+        "players": [f"Giocatore {n:02d}" for n in range(1, PLAYERS + 1)], "rounds": ROUNDS}).get_json()
+    tables = seated["seating"]["plan"][1]["tables"]
+    return {**made, "swap": [tables[0]["players"][0], tables[1]["players"][0]]}
 
 
 def many_games(count: int) -> bytes:
@@ -121,7 +142,8 @@ def build(app) -> Worst:
     db = store.connect(app.config["SCOREKEEPER_DATABASE"])
     try:
         for family, (variant_id, options) in FAMILIES.items():
-            world.games[family] = at_the_cap(db, variant_id, options)
+            world.games[family] = at_the_cap(db, variant_id, options, confirmation=family == "sealed")
+        world.games["sealed"]["hand"] = correction(db, world.games["sealed"]["id"])
         the_evening(client, db, world)
         the_phone(app, db, world)
     finally:
