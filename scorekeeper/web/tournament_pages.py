@@ -211,7 +211,7 @@ def join_page(who, t, status: int = 200, form=None, errors=None, seating_errors=
     return response
 
 
-TV_COLUMN = 12  # standings rows a TV column holds at least; up to three columns side by side (#21)
+TV_COLUMN = 6  # standings rows a TV column holds at least: 11 players in two columns leave room below (#21, #35)
 
 
 def tv_columns(rows: list[StandingRow]) -> list[list[StandingRow]]:
