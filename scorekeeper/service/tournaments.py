@@ -137,7 +137,7 @@ class Tournament:
     confirmation: bool = False  # an opponent confirms each hand of every partita (#21)
     variant: str = VARIANT  # the game every partita plays (#23)
     seated: bool = False  # the app seats its evening (`evenings`): its partite are the plan's (#21, #33)
-    apart: list[Standing] = field(default_factory=list)  # the TV's: finished partite, the in-play projection apart (#35)
+    apart: list[Standing] = field(default_factory=list)  # the TV's: finished partite, in-play projections apart (#35)
 
     @property
     def schemed(self) -> bool:

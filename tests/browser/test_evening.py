@@ -2,9 +2,9 @@
 
 The organiser seats the roster on a 360 px phone; each table of round 1 starts its partita on its own phone from
 its card's QR code (a second phone on a card gets the table's view); the TV at 1280×800 shows provisional
-standings from the first hands (the finished partite's, each table's projection apart, #35) and the final ones when the tables finish, both equal to the rules
-(tests/torneo_support.py reads them again from the rules page); a withdrawal re-seats rounds 2 and 3 as
-4 + 3 + 3; the room's code tells a player where to sit.
+standings from the first hands (the finished partite's, each table's projection apart, #35) and the final ones
+when the tables finish, both equal to the rules (tests/torneo_support.py reads them again from the rules page);
+a withdrawal re-seats rounds 2 and 3 as 4 + 3 + 3; the room's code tells a player where to sit.
 """
 from __future__ import annotations
 
