@@ -18,7 +18,7 @@ SCREENS = [{"width": 1920, "height": 1080}, {"width": 1280, "height": 800}]
 LOOKS = [("en-US", "light"), ("it-IT", "dark")]
 IN_SIGHT = """el => { const r = el.getBoundingClientRect();
     return r.height > 0 && r.top >= 0 && r.bottom <= innerHeight && r.left >= 0 && r.right <= innerWidth; }"""
-LEADER = ".tv-columns .standings tbody tr:first-child"
+LEADER = ".tv-columns .standings:first-child tbody tr:first-child"
 LABEL = "#tv-standings .badge"
 
 
