@@ -15,6 +15,7 @@ class Standing:
     table_points: Fraction
     raw_points: int
     partite: int
+    projected: Fraction | None = None  # at a partita in play: the table points it would give if it ended now (#35)
 
 
 def tournament_standings(results: Iterable[Iterable[tuple[str, Fraction, int]]]) -> list[Standing]:
@@ -37,3 +38,27 @@ def tournament_standings(results: Iterable[Iterable[tuple[str, Fraction, int]]])
     places = competition_places([(points[k], raw[k]) for k in order])
     rows = [Standing(names[k], places[i], points[k], raw[k], games[k]) for i, k in enumerate(order)]
     return sorted(rows, key=lambda r: (r.place, r.player.casefold()))
+
+
+def standings_apart(finished: Iterable[Iterable[tuple[str, Fraction, int]]],
+                    in_play: Iterable[Iterable[tuple[str, Fraction, int]]]) -> list[Standing]:
+    """The standings over the finished partite alone, every player at a partita in play listed too (with what they
+    finished so far) and that partita's table points if it ended now kept apart in `projected` (#35): a partita
+    two hands old no longer moves anyone up or down the ranking, and the room still sees where it is heading."""
+    rows = tournament_standings(finished)
+    known = {same_name(tidy_name(r.player)) for r in rows}
+    projected: dict[str, Fraction] = {}
+    newcomers: list[str] = []
+    for partita in in_play:
+        for player, table_points, _total in partita:
+            key = same_name(tidy_name(player))
+            projected[key] = projected.get(key, Fraction(0)) + Fraction(table_points)
+            if key not in known:
+                known.add(key)
+                newcomers.append(player)
+    everyone = [(r.player, r.table_points, r.raw_points, r.partite) for r in rows] + \
+        [(player, Fraction(0), 0, 0) for player in newcomers]
+    places = competition_places([(points, raw) for _player, points, raw, _partite in everyone])
+    out = [Standing(tidy_name(player), places[i], points, raw, partite, projected.get(same_name(tidy_name(player))))
+           for i, (player, points, raw, partite) in enumerate(everyone)]
+    return sorted(out, key=lambda r: (r.place, r.player.casefold()))

@@ -23,7 +23,7 @@ from __future__ import annotations
 import hashlib
 import re
 import sqlite3
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from fractions import Fraction
 
 from ..store import db as store
@@ -31,7 +31,7 @@ from . import games
 from ..store.keys import find_key, new_id, new_key, replace_key
 from ..rules import N_, VARIANTS, RuleError
 from ..rules.base import InvalidInput, StateConflict, refuse_meaningless
-from ..rules.standings import Standing, tournament_standings
+from ..rules.standings import Standing, standings_apart, tournament_standings
 from ..rules.tournament import (  # noqa: F401  (the checks are the service's words too)
     GAMES, MAX_ROUND, MAX_TABLE, MAX_TOURNAMENT_NAME, ROLES, SCHEME, VARIANT, check_confirmation, check_game,
     check_name, check_round, check_scheme, check_table, check_table_players, schemed, table_places)
@@ -137,6 +137,7 @@ class Tournament:
     confirmation: bool = False  # an opponent confirms each hand of every partita (#21)
     variant: str = VARIANT  # the game every partita plays (#23)
     seated: bool = False  # the app seats its evening (`evenings`): its partite are the plan's (#21, #33)
+    apart: list[Standing] = field(default_factory=list)  # the TV's: finished partite, in-play projections apart (#35)
 
     @property
     def schemed(self) -> bool:
@@ -245,9 +246,11 @@ def load(db, tournament_id: str) -> Tournament:
     started = [t for t in tables if t.finished or t.hands_played]
     under_way = any(not t.finished for t in started)
     provisional = tournament_standings(t.results() for t in started) if under_way else []
+    apart = standings_apart((t.results() for t in tables if t.finished),
+                            (t.results() for t in started if not t.finished)) if under_way else []
     return Tournament(row["id"], row["name"], row["scheme"], row["created_at"], tables, standings,
                       fingerprint(db, tournament_id), provisional, bool(row["confirmation"]), row["variant"],
-                      row["rounds"] is not None)
+                      row["rounds"] is not None, apart)
 
 
 # -- adding partite ----------------------------------------------------------------------------

@@ -84,6 +84,7 @@ class StandingRow:
     raw: int
     partite: int
     shared: bool
+    projected: str | None = None  # "+6": what a partita in play would add if it ended now (#35)
 
 
 def table_rows(t: tournaments.Tournament, who: tournaments.Access) -> list[TableRow]:
@@ -106,7 +107,8 @@ def table_rows(t: tournaments.Tournament, who: tournaments.Access) -> list[Table
 
 def standing_rows(standings) -> list[StandingRow]:
     places = [s.place for s in standings]
-    return [StandingRow(s.place, s.player, mixed(s.table_points), s.raw_points, s.partite, places.count(s.place) > 1)
+    return [StandingRow(s.place, s.player, mixed(s.table_points), s.raw_points, s.partite, places.count(s.place) > 1,
+                        None if s.projected is None else "+" + mixed(s.projected))
             for s in standings]
 
 
@@ -209,7 +211,7 @@ def join_page(who, t, status: int = 200, form=None, errors=None, seating_errors=
     return response
 
 
-TV_COLUMN = 12  # standings rows a TV column holds at least; up to three columns side by side (#21)
+TV_COLUMN = 6  # standings rows a TV column holds at least: 11 players in two columns leave room below (#21, #35)
 
 
 def tv_columns(rows: list[StandingRow]) -> list[list[StandingRow]]:
@@ -220,10 +222,39 @@ def tv_columns(rows: list[StandingRow]) -> list[list[StandingRow]]:
     return [rows[i:i + size] for i in range(0, len(rows), size)] or [[]]
 
 
+def tv_label(t: tournaments.Tournament, over: bool, to_confirm: int) -> str | None:
+    """Which label the TV's standings carry on every frame (#35): provisional while the evening goes on, to confirm
+    while hands wait for an opponent, final at the end; none before the first hand."""
+    if not any(table.finished or table.hands_played for table in t.tables):
+        return None
+    if not over:
+        return "provisional" if t.apart or not to_confirm else "to_confirm"
+    return "to_confirm" if to_confirm else "final"
+
+
+def next_seating(t: tournaments.Tournament):
+    """Between rounds (every partita finished, the next round seated and none of its tables started): that round's
+    tables and the room's QR code, for the TV (#35); None otherwise."""
+    if not t.tables or not all(table.finished for table in t.tables):
+        return None
+    join = tournaments.keys_of(get_db(), t.id)["join"]
+    seating = seating_view(evenings.load(get_db(), t.id), t, join)
+    upcoming = seating and seating.next_round
+    if not upcoming or any(table.game_id for table in upcoming.tables):
+        return None
+    link = page_url("tournaments.open", t.id, join)
+    return dict(round=upcoming, link=link,
+                qr=qr_svg(link, gettext("QR code: join the tournament %(name)s", name=t.name)))
+
+
 def standings_page(who, t):
-    """The TV page; for htmx polls only its live block. ETag: a 304 while nothing changed."""
+    """The TV page; for htmx polls only its live block. ETag: a 304 while nothing changed. While partite are in
+    play the standings are the finished partite's, each player's in-play projection apart (#35)."""
     page = context(t, who)
-    page["columns"] = tv_columns(page["provisional"] or page["standings"])
+    page["label"] = tv_label(t, page["over"], page["to_confirm"])
+    page["apart"] = standing_rows(t.apart)
+    page["columns"] = tv_columns(page["apart"] or page["standings"])
+    page["next_seating"] = next_seating(t)
     response = make_response(
         render_block("tournament_standings.html", "live", **page) if is_htmx()
         else render_template("tournament_standings.html", **page))

@@ -181,7 +181,8 @@ def test_tournament_with_two_tables_and_a_live_standings_page(live_server, conte
     expected_a = {TABLE_A[s]: [ref.exact(want_a["table_points"][s]), str(want_a["totals"][s]), "1"] for s in range(3)}
     expect(tv.locator(".tv-tables li.finished")).to_have_count(1, timeout=10_000)
     expect(tv.get_by_role("heading", name="Provisional standings")).to_be_visible()
-    assert {row[1]: row[2:] for row in standings_rows(tv) if row[1] in TABLE_A} == expected_a
+    assert {row[1]: row[2:] for row in standings_rows(tv) if row[1] in TABLE_A} == {  # nothing in play (#35)
+        name: want + [""] for name, want in expected_a.items()}
     assert sorted(points for points, _, _ in expected_a.values()) == ["2", "5", "9"]
 
     # The organiser's page lists both tables with their progress.

@@ -6,7 +6,7 @@ from fractions import Fraction
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from scorekeeper.rules.standings import tournament_standings
+from scorekeeper.rules.standings import standings_apart, tournament_standings
 from scorekeeper.rules.torneo import TABLE_POINTS, table_points
 
 
@@ -20,6 +20,19 @@ def test_sum_of_table_points_then_raw_points():
     round2 = [("Dario", Fraction(9), 170), ("Carla", Fraction(5), 160), ("Bruno", Fraction(2), 100)]
     assert rows(tournament_standings([round1, round2])) == [
         ("Dario", 1, 10, 260, 2), ("Anna", 2, 10, 180, 1), ("Carla", 3, 8, 280, 2), ("Bruno", 4, 8, 250, 2)]
+
+
+def test_a_partita_in_play_is_kept_apart_and_moves_nobody():
+    """#35: a partita two hands old counted as full table points put a player 2nd. Apart, the ranking is the
+    finished partite's; Elena, at her first partita, is listed at 0 with what it would add if it ended now."""
+    finished = [("Anna", Fraction(10), 180), ("Bruno", Fraction(6), 150), ("Carla", Fraction(3), 120),
+                ("Dario", Fraction(1), 90)]
+    in_play = [("Elena", Fraction(10), 30), ("Dario", Fraction(6), 25), ("anna", Fraction(1), 5)]
+    apart = standings_apart([finished], [in_play])
+    assert rows(apart) == [("Anna", 1, 10, 180, 1), ("Bruno", 2, 6, 150, 1), ("Carla", 3, 3, 120, 1),
+                           ("Dario", 4, 1, 90, 1), ("Elena", 5, 0, 0, 0)]
+    assert [s.projected for s in apart] == [1, None, None, 6, 10]
+    assert [s.player for s in tournament_standings([finished, in_play])][:2] == ["Anna", "Elena"]  # the swing
 
 
 def test_equal_points_and_raw_points_share_the_place():
