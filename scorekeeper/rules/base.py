@@ -5,6 +5,7 @@ the recorded inputs alone.
 """
 from __future__ import annotations
 
+import difflib
 import json
 import re
 import unicodedata
@@ -424,6 +425,36 @@ def tidy_name(text: str) -> str:
 def same_name(name: str) -> str:
     """What two names must differ in: not case, not width ("Ａnna" is "Anna"), not how an accent is encoded."""
     return unicodedata.normalize("NFKC", name).casefold()
+
+
+TYPO_CUTOFF = 0.75  # difflib's ratio: one letter off in a four-letter name (Anna, Anja) passes; Marco for Mario (0.6)
+#                    and Gina for Dino (0.5) do not
+
+
+def loose_name(name: str) -> str:
+    """A name as a hurried player types it: no case, no accents (Niccolò is Niccolo), spaces tidied."""
+    decomposed = unicodedata.normalize("NFKD", tidy_name(name))
+    return "".join(c for c in decomposed if not unicodedata.combining(c)).casefold()
+
+
+def closest_names(typed: str, names: Sequence[str], most: int = 3) -> list[str]:
+    """The names `typed` may mean, best first: the one it is (case, accents, spaces aside), else those it begins
+    (or begins a word of: "Cantu" for "Niccolò Cantù"), else those a small typo away (difflib, `TYPO_CUTOFF`).
+    One name is the answer; several, the few to offer; none, nobody of that name."""
+    exact = [n for n in names if same_name(n) == same_name(tidy_name(typed))]
+    wanted, loose = loose_name(typed), {n: loose_name(n) for n in names}
+    if exact or not wanted:
+        return exact
+    for fits in (wanted.__eq__, lambda name: f" {name}".find(f" {wanted}") >= 0):
+        found = sorted((n for n in names if fits(loose[n])), key=lambda n: len(loose[n]))
+        if found:
+            return found[:most]
+    spellings: dict[str, list[str]] = {}  # each name whole and each of its words
+    for name in names:
+        for spelling in dict.fromkeys([loose[name], *loose[name].split()]):
+            spellings.setdefault(spelling, []).append(name)
+    close = difflib.get_close_matches(wanted, list(spellings), n=len(spellings), cutoff=TYPO_CUTOFF)
+    return list(dict.fromkeys(n for spelling in close for n in spellings[spelling]))[:most]
 
 
 def has_control_characters(text: str) -> bool:
