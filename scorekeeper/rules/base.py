@@ -23,6 +23,12 @@ def N_(message: str) -> str:
     return message
 
 
+def NN_(singular: str, plural: str) -> tuple[str, str]:
+    """Mark a message with a plural for translation ("1 trick", "2 tricks"): the web layer picks the form by
+    the error's `num`."""
+    return singular, plural
+
+
 class Term(str):
     """A word of the rules passed into a message (a contract's name): the web layer translates it too."""
 
@@ -31,18 +37,20 @@ class RuleError(ValueError):
     """An input a player gave breaks a rule of the game.
 
     ``template`` is the English sentence (a translation key) and ``params`` its values, so the
-    web layer can show it in the player's language; ``str(error)`` is the English text.
+    web layer can show it in the player's language; ``str(error)`` is the English text. A template with a
+    plural (`NN_`) is a pair, chosen by the parameter `num`.
     """
 
     code = "rule"
     field: str | None = None
 
-    def __init__(self, template: str, field: str | None = None, **params: Any):
+    def __init__(self, template: str | tuple[str, str], field: str | None = None, **params: Any):
         self.template = template
         self.params = params
         if field is not None:
             self.field = field
-        super().__init__(template % params if params else template)
+        english = template if isinstance(template, str) else template[params["num"] != 1]
+        super().__init__(english % params if params else english)
 
 
 
