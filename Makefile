@@ -53,7 +53,7 @@ chromium:
 
 CATALOGUES := scorekeeper/translations
 messages: setup ## after changing user-facing text: extract, update and compile the catalogues (commit the .mo too)
-	$(VENV)/bin/pybabel --quiet extract -F babel.cfg -k N_ -k _l -w 100 -o $(CATALOGUES)/messages.pot .
+	$(VENV)/bin/pybabel --quiet extract -F babel.cfg -k N_ -k NN_:1,2 -k _l -w 100 -o $(CATALOGUES)/messages.pot .
 	$(VENV)/bin/pybabel --quiet update -w 100 -i $(CATALOGUES)/messages.pot -d $(CATALOGUES)
 	$(VENV)/bin/pybabel --quiet compile -d $(CATALOGUES)
 

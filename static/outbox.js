@@ -137,8 +137,8 @@
     var note = document.createElement("p");
     note.className = "note";
     note.id = "forbidden-note";
-    note.textContent = says.dataset.forbidden.replace("{name}", next.dataset.name).replace("{bid}", blocked)
-      .replace("{cards}", cards);
+    var words = cards === 1 ? says.dataset.forbiddenOne : says.dataset.forbidden;  // "the single trick" (#35)
+    note.textContent = words.replace("{name}", next.dataset.name).replace("{bid}", blocked).replace("{cards}", cards);
     pad.appendChild(note);
   }
 

@@ -10,7 +10,7 @@ from dataclasses import dataclass, field
 from typing import Any, Callable, Collection, Sequence, cast
 
 from .base import (
-    N_, HandNotCurrent, InvalidInput, Option, Place, RuleError, StateConflict, TricksSum, _short, check_int,
+    N_, NN_, HandNotCurrent, InvalidInput, Option, Place, RuleError, StateConflict, TricksSum, _short, check_int,
     check_seat, evolve, standings_by_total,
 )
 
@@ -397,12 +397,16 @@ class PredictionGame:
         if spec.forbidden and None not in record.bids and sum(record.bids) == spec.cards:
             last = self.order(spec.number)[-1]  # the dealer, unless the house rules start the bidding elsewhere
             others = sum(record.bids) - record.bids[last]
-            template = N_("Dealer's forbidden bid: the bids may not add up to the %(cards)s tricks of the hand "
-                          "(someone must fail). With the others at %(others)s, %(dealer)s may not bid %(bid)s.") \
+            template = NN_("Dealer's forbidden bid: the bids may not add up to the single trick of the hand "
+                           "(someone must fail). With the others at %(others)s, %(dealer)s may not bid %(bid)s.",
+                           "Dealer's forbidden bid: the bids may not add up to the %(num)s tricks of the hand "
+                           "(someone must fail). With the others at %(others)s, %(dealer)s may not bid %(bid)s.") \
                 if last == self.dealer(spec.number) else \
-                N_("Last bid of the set: the bids may not add up to the %(cards)s tricks of the hand (someone must "
-                   "fail). With the others at %(others)s, %(dealer)s, the last to bid, may not bid %(bid)s.")
-            raise ForbiddenBid(template, cards=spec.cards, others=others, dealer=self.players[last],
+                NN_("Last bid of the set: the bids may not add up to the single trick of the hand (someone must "
+                    "fail). With the others at %(others)s, %(dealer)s, the last to bid, may not bid %(bid)s.",
+                    "Last bid of the set: the bids may not add up to the %(num)s tricks of the hand (someone must "
+                    "fail). With the others at %(others)s, %(dealer)s, the last to bid, may not bid %(bid)s.")
+            raise ForbiddenBid(template, num=spec.cards, others=others, dealer=self.players[last],
                                bid=record.bids[last])
 
     def _with_record(self, spec: HandSpec, record: HandRecord) -> "PredictionGame":

@@ -19,7 +19,7 @@ from itertools import groupby
 from ..model.turns import apart
 from ..rules import N_
 from ..rules import seating as rules
-from ..rules.base import InvalidInput, StateConflict, check_int, same_name, tidy_name
+from ..rules.base import InvalidInput, StateConflict, check_int, closest_names, same_name, tidy_name
 from ..store import db as store
 from . import games, tournaments
 
@@ -113,9 +113,25 @@ def _begun(db, tournament_id: str) -> int:
     return row[0] or 0
 
 
-def whereabouts(evening: Evening, name) -> list[Whereabouts]:
-    """Round by round, where the player sits and with whom."""
-    entrant = evening.entrant(name)
+@dataclass(frozen=True)
+class Found:
+    """"Where do I sit?" answered: the player the typed name finds and their rounds, or the few names it may
+    mean (`closest`), for the player to choose."""
+    player: str | None
+    rounds: list[Whereabouts]
+    closest: list[str]
+
+
+def whereabouts(evening: Evening, typed) -> Found:
+    """Round by round, where the player sits and with whom; the name found forgivingly (`closest_names`): a
+    player types theirs in a hurry, without its accents, or only its beginning."""
+    names = closest_names(typed, [e.name for e in evening.roster]) if isinstance(typed, str) else []
+    if not names:
+        raise InvalidInput(N_("No one called “%(name)s” is on tonight's list."), field="player",
+                           name=tidy_name(str(typed))[:40])
+    if len(names) > 1:
+        return Found(None, [], names)
+    entrant = evening.entrant(names[0])
     out = []
     for number, round_ in enumerate(evening.plan, start=1):
         at = next((t for t in round_ if entrant.number in t.numbers), None)
@@ -124,7 +140,7 @@ def whereabouts(evening: Evening, name) -> list[Whereabouts]:
         else:
             out.append(Whereabouts(number, at.table, at.numbers.index(entrant.number) + 1,
                                    tuple(p for p in at.players if p != entrant.name)))
-    return out
+    return Found(entrant.name, out, [])
 
 
 # -- seating and re-seating -----------------------------------------------------------------------------

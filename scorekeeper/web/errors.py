@@ -11,7 +11,7 @@ import re
 import sqlite3
 
 from flask import Response, jsonify, render_template, request
-from flask_babel import gettext
+from flask_babel import gettext, ngettext
 from werkzeug.exceptions import HTTPException
 
 from ..formats.csvimport import CsvRefused
@@ -49,6 +49,8 @@ def message(error: RuleError) -> str:
     """The rule's sentence in the player's language (the words of the rules in it too); never text UTF-8
     cannot carry."""
     params = {name: _param(value) for name, value in error.params.items()}
+    if isinstance(error.template, tuple):
+        return encodable(ngettext(*error.template, params.pop("num"), **params))
     return encodable(gettext(error.template, **params))
 
 

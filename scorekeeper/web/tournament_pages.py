@@ -201,6 +201,7 @@ def join_page(who, t, status: int = 200, form=None, errors=None, seating_errors=
     if evening is not None and player:
         try:
             where = evenings.whereabouts(evening, player)
+            player = where.player or player
         except games.RuleError as error:
             status, seating_errors["player"] = status_of(error), message(error)
     response = make_response(render_template(

@@ -5,6 +5,8 @@ from __future__ import annotations
 import html
 import re
 
+import pytest
+
 from tests.conftest import count_rows
 from tests.web.test_tournament_pages import create, join_link, refused_form, snapshot
 
@@ -97,7 +99,59 @@ def test_where_do_i_sit(client):
         others = ", ".join(p for p in table["players"] if p != "Costanza")
         assert f"Round {number}: table {table['table']}, seat {seat_no} with {others}" in words
     unknown = client.get(f"{room}?player=Nessuno")
-    assert unknown.status_code == 422 and "“Nessuno” is not on the evening's roster." in text(unknown)
+    assert unknown.status_code == 422 and "No one called “Nessuno” is on tonight's list." in text(unknown)
+    assert 'class="suggestions"' not in unknown.get_data(as_text=True)  # nobody offered: no name to guess from
+
+
+FORGIVING = ELEVEN[:7] + ["Niccolò Cantù", "Ottavia", "Anna", "Anja"]
+
+
+def seats_of(words: str) -> list[str]:
+    """The rounds a "Where do I sit?" answer lists, as read on the page."""
+    return re.findall(r"Round \d: (?:table \w, seat \d with [^R]*|you do not play)", words)
+
+
+@pytest.mark.parametrize("typed, name", [
+    ("ottavia", "Ottavia"), ("Niccolo Cantu", "Niccolò Cantù"), ("  niccolò   CANTÙ ", "Niccolò Cantù"),
+    ("Erme", "Ermenegilda"), ("cantu", "Niccolò Cantù"), ("Bartolmeo", "Bartolomeo"), ("Costanzza", "Costanza"),
+    ("domenic", "Domenico"), ("Alesandra", "Alessandra")])
+def test_where_do_i_sit_forgives_case_accents_spaces_a_prefix_and_a_typo(client, typed, name):
+    """Issue #35: a name as a player types it finds them, and the answer says whose seats these are."""
+    tid, key = create(client)
+    assert seat(client, tid, key, FORGIVING).status_code == 303
+    room = join_of(client, tid, key)
+    exact = " ".join(text(client.get(f"{room}?player={name}")).split())
+    page = client.get(f"{room}?player={typed}")
+    assert page.status_code == 200
+    words = " ".join(text(page).split())
+    assert f"Where {name} sits" in words and len(seats_of(words)) == 3
+    assert seats_of(words) == seats_of(exact)
+
+
+@pytest.mark.parametrize("typed, offered", [("Anha", ["Anna", "Anja"]), ("an", ["Anna", "Anja"])])
+def test_where_do_i_sit_offers_the_closest_names_when_several_fit(client, typed, offered):
+    tid, key = create(client)
+    assert seat(client, tid, key, FORGIVING).status_code == 303
+    room = join_of(client, tid, key)
+    page = client.get(f"{room}?player={typed}")
+    assert page.status_code == 200
+    body = page.get_data(as_text=True)
+    assert "Did you mean" in text(page) and not seats_of(" ".join(text(page).split()))
+    links = re.findall(r'<a class="button" href="([^"]+)">([^<]+)</a>', body.split('class="suggestions"')[1])
+    assert sorted(name for _, name in links) == sorted(offered)
+    for href, name in links:  # one tap answers for that name
+        answer = " ".join(text(client.get(html.unescape(href))).split())
+        assert f"Where {name} sits" in answer and len(seats_of(answer)) == 3
+
+
+def test_where_do_i_sit_in_italian(client):
+    tid, key = create(client)
+    assert seat(client, tid, key, FORGIVING).status_code == 303
+    room = join_of(client, tid, key)
+    client.set_cookie("lang", "it")
+    assert "Dove siede Niccolò Cantù" in text(client.get(f"{room}?player=niccolo"))
+    assert "Forse cercavi" in text(client.get(f"{room}?player=Anha"))
+    assert "Nessuno di nome “Nessuno” è nella lista di stasera." in text(client.get(f"{room}?player=Nessuno"))
 
 
 def test_withdraw_arrive_and_swap_from_the_organiser_page(client):

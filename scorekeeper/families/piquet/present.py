@@ -78,8 +78,8 @@ csv_record = recorded  # its record's fields are those of its `hand` event
 def history_text(payload: dict, state, seen: Seen, corrected: bool = False) -> str:
     """"recorded the deal · point Anna 5 · sequences Bruno 7 · tricks Anna 7, Bruno 5": one short line, also on
     the Undo button (the 12 winners one by one made it 13 lines, #18; the correction form shows the strip).
-    The same words for a correction (`corrected`)."""
-    parts = [gettext("recorded the deal")]
+    The same parts for a correction (`corrected`), without "recorded": the sheet says "corrected" (#35)."""
+    parts = [] if corrected else [gettext("recorded the deal")]
     names = state.players
 
     def by_name(values) -> str:

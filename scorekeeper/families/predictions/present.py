@@ -76,7 +76,7 @@ csv_record = recorded  # its record's fields are those of its `hand` event
 
 def history_text(payload: dict, state, seen: Seen, corrected: bool = False) -> str:
     """A bid ("bid 3 for Anna", or "a sealed bid for Anna") or a recorded hand, part by part with names; the
-    same words for a correction (`corrected`)."""
+    same parts for a correction (`corrected`), without "recorded": the sheet says "corrected" around it (#35)."""
     number = payload.get("hand")
     seat = payload.get("seat")
     if payload.get("type") == "bid":
@@ -84,7 +84,7 @@ def history_text(payload: dict, state, seen: Seen, corrected: bool = False) -> s
         if seen.hides(number, seat):
             return gettext("a sealed bid for %(name)s", name=name)
         return gettext("bid %(bid)s for %(name)s", bid=payload.get("bid"), name=name)
-    parts = [gettext("recorded the hand")]
+    parts = [] if corrected else [gettext("recorded the hand")]
     if payload.get("trump"):
         parts.append(gettext("trump %(suit)s", suit=symbol(payload["trump"])))
     if payload.get("bids") and not any(seen.hides(number, s) for s in range(len(state.players))):

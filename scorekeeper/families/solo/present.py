@@ -98,8 +98,9 @@ csv_record = recorded  # its record's fields are those of its `hand` event
 
 
 def history_text(payload: dict, state, seen: Seen, corrected: bool = False) -> str:
-    """"recorded the deal · Solo · Anna · made": the same words for a correction (`corrected`)."""
-    parts = [gettext("recorded the deal")]
+    """"recorded the deal · Solo · Anna · 7 tricks": the same parts for a correction (`corrected`), without
+    "recorded": the sheet says "corrected" around it (#35)."""
+    parts = [] if corrected else [gettext("recorded the deal")]
     contract = payload.get("contract")
     if contract is not None:
         parts.append(contract_name(contract) or str(contract))
@@ -109,6 +110,6 @@ def history_text(payload: dict, state, seen: Seen, corrected: bool = False) -> s
             parts.append(f"{label} {state.players[seat]}")
     if payload.get("trump"):
         parts.append(gettext("trump %(suit)s", suit=symbol(payload["trump"])))
-    if payload.get("tricks") is not None:
-        parts.append(gettext("tricks %(list)s", list=payload["tricks"]))
+    if isinstance(payload.get("tricks"), int):  # "1 trick", never "tricks 1" (#35)
+        parts.append(ngettext("%(num)s trick", "%(num)s tricks", payload["tricks"]))
     return " · ".join(parts)
