@@ -61,4 +61,5 @@ def standings_apart(finished: Iterable[Iterable[tuple[str, Fraction, int]]],
     places = competition_places([(points, raw) for _player, points, raw, _partite in everyone])
     out = [Standing(tidy_name(player), places[i], points, raw, partite, projected.get(same_name(tidy_name(player))))
            for i, (player, points, raw, partite) in enumerate(everyone)]
-    return sorted(out, key=lambda r: (r.place, r.player.casefold()))
+    # Within a place, who is heading up comes first (a tie of 0 before the first partita ends is everyone's).
+    return sorted(out, key=lambda r: (r.place, -(r.projected or 0), r.player.casefold()))

@@ -35,6 +35,15 @@ def test_a_partita_in_play_is_kept_apart_and_moves_nobody():
     assert [s.player for s in tournament_standings([finished, in_play])][:2] == ["Anna", "Elena"]  # the swing
 
 
+def test_before_any_partita_ends_everyone_shares_first_and_who_is_heading_up_is_listed_first():
+    """Round 1 under way: all at 0, all 1st; the TV lists the one whose table would give most first, not Alessandra
+    for her name."""
+    tables = [[("Alessandra", Fraction(3), 13), ("Bartolomeo", Fraction(10), 29)], [("Ugo", Fraction(6), 16)]]
+    apart = standings_apart([], tables)
+    assert [(s.player, s.place, s.projected) for s in apart] == [
+        ("Bartolomeo", 1, 10), ("Ugo", 1, 6), ("Alessandra", 1, 3)]
+
+
 def test_equal_points_and_raw_points_share_the_place():
     a = [("Anna", Fraction(8), 174), ("Bruno", Fraction(8), 174), ("Carla", Fraction(3), 156),
          ("Dario", Fraction(1), 156)]
