@@ -219,8 +219,9 @@ def tv_columns(rows: list[StandingRow]) -> list[list[StandingRow]]:
     """The standings cut into up to three even columns, each a table with its own header: 44 players make
     three columns of 15, which a 1280×800 screen shows at once; a phone stacks them."""
     count = min(3, -(-len(rows) // TV_COLUMN)) or 1
-    size = max(1, -(-len(rows) // count))
-    return [rows[i:i + size] for i in range(0, len(rows), size)] or [[]]
+    size, longer = divmod(len(rows), count)  # the first `longer` columns hold one row more
+    starts = [i * size + min(i, longer) for i in range(count + 1)]
+    return [rows[starts[i]:starts[i + 1]] for i in range(count)]
 
 
 def tv_label(t: tournaments.Tournament, over: bool, to_confirm: int) -> str | None:

@@ -61,7 +61,7 @@ def tv_standings(tv: Page) -> dict[str, tuple[str, int]]:
 def tv_projections(tv: Page) -> dict[str, str]:
     """player → what their partita in play would add if it ended now, as the TV writes it (#35)."""
     rows = tv.locator(".tv-columns .standings tbody tr")
-    return {rows.nth(i).locator(".player").inner_text(): rows.nth(i).locator(".projected").inner_text()
+    return {rows.nth(i).locator(".player").inner_text(): rows.nth(i).locator(".projected.wide").inner_text()
             for i in range(rows.count())}
 
 

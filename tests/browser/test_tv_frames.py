@@ -88,7 +88,7 @@ def test_the_tv_keeps_the_leader_and_the_label_on_every_frame(browser, live_serv
     tv = tvs[0]
     expect(tv.locator(".tv-columns .standings tbody tr")).to_have_count(11)
     assert set(tv.locator(".tv-columns .tp").all_inner_texts()) == {"0"}  # nothing finished yet: nobody's points
-    projected = tv.locator(".tv-columns .projected").all_inner_texts()
+    projected = tv.locator(".tv-columns .projected.wide").all_inner_texts()
     assert len(projected) == 11 and all(text.endswith("if it ended now") for text in projected)
     for page in tvs:
         page.context.close()

@@ -210,7 +210,8 @@ def test_the_tv_cuts_the_standings_into_up_to_three_even_columns():
     from scorekeeper.web.tournament_pages import tv_columns
     assert [len(c) for c in tv_columns(list(range(44)))] == [15, 15, 14]  # a 1280×800 screen shows them all
     assert [len(c) for c in tv_columns(list(range(60)))] == [20, 20, 20]
-    assert [len(c) for c in tv_columns(list(range(13)))] == [7, 6]
-    assert tv_columns(list(range(11))) == [list(range(11))]
+    assert [len(c) for c in tv_columns(list(range(13)))] == [5, 4, 4]
+    assert tv_columns(list(range(11))) == [list(range(6)), list(range(6, 11))]  # one screen, room below (#35)
+    assert tv_columns(list(range(6))) == [list(range(6))]
     assert tv_columns([]) == [[]]
     assert sum(tv_columns(list(range(37))), []) == list(range(37))  # in order, nobody lost
