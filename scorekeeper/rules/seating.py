@@ -18,6 +18,7 @@ from itertools import combinations
 from typing import Any, Iterable, Sequence
 
 from .base import N_, InvalidInput, InvalidPlayers, check_int, check_players
+from .designs import ZERO
 
 Table = tuple[int, ...]
 Round = tuple[Table, ...]
@@ -114,14 +115,20 @@ def _zero(players: list[int], rounds: int, rng: random.Random) -> list[Round] | 
     return evening
 
 
-def _designed(players: int, rounds: int) -> list[list[list[int]]] | None:
+def _designed(players: int, rounds: int) -> Sequence[Sequence[Sequence[int]]] | None:
     """The first `rounds` rounds of a plan of `players` (numbered from 0) meeting nobody twice, if one is known:
-    4·q players, q a prime from 5 or 4 or 8, at most q rounds. Player (x, y), x of 4 rows and y of the field of
-    q elements, sits in round r at table y − x·r: two of one row never meet, two of rows x₁ ≠ x₂ in the one round
-    where y₁ − x₁·r = y₂ − x₂·r (the lines of an affine plane)."""
+    the lines of an affine plane (`_affine`) or a plan found once and stored (`designs.ZERO`)."""
     q, left = divmod(players, 4)
-    if left or rounds > q or q not in (4, 5, 7, 8, 11, 13):
-        return None
+    if not left and rounds <= q and q in (4, 5, 7, 8, 11, 13):
+        return _affine(q, rounds)
+    stored = ZERO.get(players, ())
+    return stored[:rounds] if rounds <= len(stored) else None
+
+
+def _affine(q: int, rounds: int) -> list[list[list[int]]]:
+    """Rounds of 4·q players, q a prime from 5 or 4 or 8, at most q rounds. Player (x, y), x of 4 rows and y of
+    the field of q elements, sits in round r at table y − x·r: two of one row never meet, two of rows x₁ ≠ x₂ in
+    the one round where y₁ − x₁·r = y₂ − x₂·r (the lines of an affine plane)."""
     binary = q in (4, 8)  # GF(4) and GF(8): adding is xor, multiplying is modulo x² + x + 1 or x³ + x + 1
 
     def table(x: int, y: int, r: int) -> int:
@@ -139,7 +146,7 @@ def _designed(players: int, rounds: int) -> list[list[list[int]]] | None:
     design = []
     for r in range(rounds):
         tables: list[list[int]] = [[] for _ in range(q)]
-        for i in range(players):
+        for i in range(4 * q):
             tables[table(*divmod(i, q), r)].append(i)
         design.append(tables)
     return design

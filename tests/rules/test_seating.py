@@ -12,8 +12,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from scorekeeper.rules.base import InvalidInput, InvalidPlayers
-from scorekeeper.rules.seating import (check_rounds, check_roster, fair, odd_seatings, plan, repeated_pairs,
-                                       table_sizes)
+from scorekeeper.rules.designs import ZERO
+from scorekeeper.rules.seating import (check_rounds, check_roster, fair, meetings, odd_seatings, plan,
+                                       repeated_pairs, table_sizes)
 
 
 @pytest.mark.parametrize("players, sizes", [
@@ -82,7 +83,8 @@ def test_known_evenings(players, rounds, repeats):
 
 
 @pytest.mark.parametrize("players, rounds", [
-    (15, 4), (19, 5), (27, 7), (31, 8)])  # one player fewer than an affine plan: the emptied seat makes a table of 3
+    (15, 4), (19, 5), (27, 7), (31, 8),  # one player fewer than an affine plan: the emptied seat makes a table of 3
+    (28, 8), (28, 9), (27, 8)])  # the social golfers 7-4-9 (`designs.ZERO`), and one player fewer
 def test_zero_evenings(players, rounds):
     """Evenings known to need no repeat get none, at legal tables (4s first), the tables of 3 in turn."""
     roster = range(1, players + 1)  # numbered as the API numbers them
@@ -93,6 +95,16 @@ def test_zero_evenings(players, rounds):
         assert tuple(map(len, round_)) == table_sizes(players)
     assert fair(evening)
     assert set(odd_seatings(evening).values()) <= {1}  # nobody at a table of 3 twice
+
+
+@pytest.mark.parametrize("players, rounds", [(28, 9)])
+def test_the_stored_designs_seat_everyone_once_a_round_and_no_pair_twice(players, rounds):
+    design = ZERO[players]
+    assert len(design) == rounds
+    for round_ in design:
+        assert seated_once(range(players), round_)
+        assert set(map(len, round_)) == {4}
+    assert max(meetings(design).values()) == 1
 
 
 def test_a_withdrawal_and_a_late_arrival_reseat_the_rounds_to_play_only():
