@@ -84,7 +84,8 @@ def test_known_evenings(players, rounds, repeats):
 
 @pytest.mark.parametrize("players, rounds", [
     (15, 4), (19, 5), (27, 7), (31, 8),  # one player fewer than an affine plan: the emptied seat makes a table of 3
-    (28, 8), (28, 9), (27, 8)])  # the social golfers 7-4-9 (`designs.ZERO`), and one player fewer
+    (28, 8), (28, 9), (27, 8),  # the social golfers 7-4-9 (`designs.ZERO`), and one player fewer
+    (24, 6), (24, 7), (23, 7)])  # the social golfers 6-4-7 (`designs.ZERO`), and one player fewer
 def test_zero_evenings(players, rounds):
     """Evenings known to need no repeat get none, at legal tables (4s first), the tables of 3 in turn."""
     roster = range(1, players + 1)  # numbered as the API numbers them
@@ -97,7 +98,7 @@ def test_zero_evenings(players, rounds):
     assert set(odd_seatings(evening).values()) <= {1}  # nobody at a table of 3 twice
 
 
-@pytest.mark.parametrize("players, rounds", [(28, 9)])
+@pytest.mark.parametrize("players, rounds", [(28, 9), (24, 7)])
 def test_the_stored_designs_seat_everyone_once_a_round_and_no_pair_twice(players, rounds):
     design = ZERO[players]
     assert len(design) == rounds
