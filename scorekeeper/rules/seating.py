@@ -46,6 +46,12 @@ def check_rounds(rounds: Any) -> int:
     return check_int(rounds, "rounds", 1, MAX_ROUNDS)
 
 
+def roster(count: int) -> range:
+    """A new evening's players: their numbers in the roster, from 1 as the API shows them (`plan`'s seed depends
+    on them, so a benchmark seats the same evenings only with these)."""
+    return range(1, count + 1)
+
+
 def table_sizes(players: int) -> tuple[int, ...]:
     """The tables for this many players: 4s, then the 3s or the 5 the count requires (9 → 4 + 5, 10 → 4 + 3 + 3)."""
     if players < MIN_PLAYERS:

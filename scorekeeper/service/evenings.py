@@ -144,7 +144,7 @@ def seat(db, access: tournaments.Access, names, rounds) -> Evening:
     if evening is not None and evening.rounds == rounds and evening.roster == [
             Entrant(number, name, 1, None) for number, name in enumerate(names, start=1)]:
         return evening
-    plan = _search(range(1, len(names) + 1), rounds, ())
+    plan = _search(rules.roster(len(names)), rounds, ())
     with store.write(db):
         _not_begun(_begun(db, access.tournament_id))
         db.execute("DELETE FROM tournament_seats WHERE tournament_id = ?", [access.tournament_id])

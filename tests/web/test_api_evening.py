@@ -12,6 +12,7 @@ import pytest
 from flask import g
 
 from scorekeeper.rules import seating as seating_rules
+from bench.seating import evening as bench_evening
 from tests import torneo_support as ref
 from tests.conftest import make_app
 from tests.evenings import play_hands
@@ -89,6 +90,16 @@ def test_a_table_started_from_the_plan_has_its_seated_players(organiser):
     now = organiser.get().get_json()["seating"]
     assert now["begun"] == 1 and now["plan"][0]["begun"] is True
     assert now["plan"][0]["tables"][0]["game_id"] == game["id"]
+
+
+def test_the_bench_prints_the_evenings_the_api_serves(organiser):
+    """bench/seating.py (the README's figures) seats the players as the API numbers them; 27 in 8 rounds: none
+    meets another twice (one fewer than the social golfers 7-4-9)."""
+    names = [f"Giocatore {i}" for i in range(1, 28)]
+    seating = seated(organiser, players=names, rounds=8)
+    assert seating["repeated_pairs"] == 0
+    served = [tuple(tuple(names.index(p) + 1 for p in t["players"]) for t in r["tables"]) for r in seating["plan"]]
+    assert served == bench_evening(27, 8)
 
 
 def test_a_withdrawal_reseats_the_rounds_to_come_and_keeps_the_played_one(organiser):
