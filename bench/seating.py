@@ -49,7 +49,7 @@ def main() -> None:
     rounds = span(args.rounds, 1, MAX_ROUNDS)
     times: dict[tuple[int, int], float] = {}
     print("players | " + " | ".join(f"{r} round{'s' if r > 1 else ''}" for r in rounds) + "   (repeated pairs, "
-          "bound in brackets when above 0)")
+          "the lower bound in brackets)")
     for players in span(args.players, 3, MAX_PLAYERS):
         cells = []
         for r in rounds:
