@@ -561,6 +561,8 @@ class Entrant(Answer):
     from_round: int
     until_round: int | None = Field(description="After a withdrawal: the last round played.")
     present: bool
+    absent_rounds: list[int] = Field(description="The rounds from `from_round` to `until_round` (or the last) the "
+                                                 "player sits out: away after a withdrawal, then back.")
 
 
 class SeatedTable(Answer):

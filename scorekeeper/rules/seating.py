@@ -18,6 +18,7 @@ from itertools import combinations
 from typing import Any, Iterable, Sequence
 
 from .base import N_, InvalidInput, InvalidPlayers, check_int, check_players
+from .designs import ZERO
 
 Table = tuple[int, ...]
 Round = tuple[Table, ...]
@@ -43,6 +44,12 @@ def check_rounds(rounds: Any) -> int:
         raise InvalidInput(N_("An evening has 1 to %(max)s rounds, not %(count)s."), field="rounds",
                            max=MAX_ROUNDS, count=rounds)
     return check_int(rounds, "rounds", 1, MAX_ROUNDS)
+
+
+def roster(count: int) -> range:
+    """A new evening's players: their numbers in the roster, from 1 as the API shows them (`plan`'s seed depends
+    on them, so a benchmark seats the same evenings only with these)."""
+    return range(1, count + 1)
 
 
 def table_sizes(players: int) -> tuple[int, ...]:
@@ -89,21 +96,45 @@ def plan(players: Sequence[int], rounds: int, played: Sequence[Round] = (), seed
     of CPU (a server runs it apart from its other requests, `model.turns.apart`)."""
     players = sorted(set(players))
     rng = random.Random(f"{seed}:{players}:{rounds}:{played}")
-    if not played and (design := _affine(players, rounds, rng)):
+    if not played and (design := _zero(players, rounds, rng)):
         return design
     search = _Search(players, table_sizes(len(players)), rounds, played, rng)
     best = search.run(WEIGHED * len(players) * rounds)
     return [tuple(tuple(table) for table in round_) for round_ in best]
 
 
-def _affine(players: list[int], rounds: int, rng: random.Random) -> list[Round] | None:
-    """Rounds where nobody meets anyone twice, built rather than searched for, where the search falls short (28
-    players in 7 rounds, 32 in 8): 4·q players, q a prime from 5 or 4 or 8, at most q rounds. Player (x, y), x of
-    4 rows and y of the field of q elements, sits in round r at table y − x·r: two of one row never meet, two of
-    rows x₁ ≠ x₂ in the one round where y₁ − x₁·r = y₂ − x₂·r (the lines of an affine plane). None otherwise."""
-    q, left = divmod(len(players), 4)
-    if left or rounds > q or q not in (4, 5, 7, 8, 11, 13):
+def _zero(players: list[int], rounds: int, rng: random.Random) -> list[Round] | None:
+    """Rounds where nobody meets anyone twice, built rather than searched for, where the search falls short:
+    a plan of 4·q players (`_designed`), or of one more than the roster, whose emptied seat makes each round's
+    table of 3 (the emptied seat meets nobody twice, so nobody sits at a table of 3 twice). None otherwise."""
+    full = len(players) + (len(players) % 4 == 3)
+    design = _designed(full, rounds)
+    if design is None:
         return None
+    order: list[int | None] = [*players, None][:full]
+    rng.shuffle(order)  # the names fall anywhere in the design
+    evening = []
+    for round_ in design:
+        tables = [tuple(p for i in table if (p := order[i]) is not None) for table in round_]
+        rng.shuffle(tables)
+        evening.append(tuple(sorted(tables, key=len, reverse=True)))  # the tables of 4 first
+    return evening
+
+
+def _designed(players: int, rounds: int) -> Sequence[Sequence[Sequence[int]]] | None:
+    """The first `rounds` rounds of a plan of `players` (numbered from 0) meeting nobody twice, if one is known:
+    the lines of an affine plane (`_affine`) or a plan found once and stored (`designs.ZERO`)."""
+    q, left = divmod(players, 4)
+    if not left and rounds <= q and q in (4, 5, 7, 8, 11, 13):
+        return _affine(q, rounds)
+    stored = ZERO.get(players, ())
+    return stored[:rounds] if rounds <= len(stored) else None
+
+
+def _affine(q: int, rounds: int) -> list[list[list[int]]]:
+    """Rounds of 4·q players, q a prime from 5 or 4 or 8, at most q rounds. Player (x, y), x of 4 rows and y of
+    the field of q elements, sits in round r at table y − x·r: two of one row never meet, two of rows x₁ ≠ x₂ in
+    the one round where y₁ − x₁·r = y₂ − x₂·r (the lines of an affine plane)."""
     binary = q in (4, 8)  # GF(4) and GF(8): adding is xor, multiplying is modulo x² + x + 1 or x³ + x + 1
 
     def table(x: int, y: int, r: int) -> int:
@@ -118,16 +149,13 @@ def _affine(players: list[int], rounds: int, rng: random.Random) -> list[Round] 
                 product ^= (0b111 if q == 4 else 0b1011) << (bit - q.bit_length() + 1)
         return y ^ product
 
-    order = players[:]
-    rng.shuffle(order)  # the names fall anywhere in the design
-    evening = []
+    design = []
     for r in range(rounds):
         tables: list[list[int]] = [[] for _ in range(q)]
-        for i, player in enumerate(order):
-            tables[table(*divmod(i, q), r)].append(player)
-        rng.shuffle(tables)
-        evening.append(tuple(tuple(t) for t in tables))
-    return evening
+        for i in range(4 * q):
+            tables[table(*divmod(i, q), r)].append(i)
+        design.append(tables)
+    return design
 
 
 def _weight(count: int) -> int:

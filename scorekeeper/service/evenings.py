@@ -51,6 +51,13 @@ class Evening:
     def present(self) -> list[Entrant]:
         return [e for e in self.roster if e.until_round is None]
 
+    def absent_rounds(self, entrant: Entrant) -> list[int]:
+        """The rounds from `from_round` to `until_round` (or the last) at no table: a player who withdrew and came
+        back sits out the rounds in between, which the pair alone does not say."""
+        last = entrant.until_round or self.rounds
+        return [number for number, round_ in enumerate(self.plan, start=1) if entrant.from_round <= number <= last
+                and all(entrant.number not in table.numbers for table in round_)]
+
     @property
     def repeated_pairs(self) -> int:
         """Pairs of players seated together once more than the first time, over the whole evening."""
@@ -160,7 +167,7 @@ def seat(db, access: tournaments.Access, names, rounds) -> Evening:
     if evening is not None and evening.rounds == rounds and evening.roster == [
             Entrant(number, name, 1, None) for number, name in enumerate(names, start=1)]:
         return evening
-    plan = _search(range(1, len(names) + 1), rounds, ())
+    plan = _search(rules.roster(len(names)), rounds, ())
     with store.write(db):
         _not_begun(_begun(db, access.tournament_id))
         db.execute("DELETE FROM tournament_seats WHERE tournament_id = ?", [access.tournament_id])

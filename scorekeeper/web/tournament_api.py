@@ -81,7 +81,8 @@ def seating_json(evening: evenings.Evening | None, t: tournaments.Tournament) ->
     return {
         "rounds": evening.rounds, "begun": evening.begun, "repeated_pairs": evening.repeated_pairs,
         "roster": [{"number": e.number, "player": e.name, "from_round": e.from_round, "until_round": e.until_round,
-                    "present": e.until_round is None} for e in evening.roster],
+                    "present": e.until_round is None, "absent_rounds": evening.absent_rounds(e)}
+                   for e in evening.roster],
         "plan": [{"round": number, "begun": number <= evening.begun,
                   "tables": [{"table": table.table, "players": list(table.players),
                               "game_id": started.get((number, table.table.casefold()))} for table in round_]}

@@ -12,8 +12,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from scorekeeper.rules.base import InvalidInput, InvalidPlayers
-from scorekeeper.rules.seating import (check_rounds, check_roster, fair, odd_seatings, plan, repeated_pairs,
-                                       table_sizes)
+from scorekeeper.rules.designs import ZERO
+from scorekeeper.rules.seating import (check_rounds, check_roster, fair, meetings, odd_seatings, plan,
+                                       repeated_pairs, table_sizes)
 
 
 @pytest.mark.parametrize("players, sizes", [
@@ -76,9 +77,35 @@ def test_as_few_repeated_pairs_as_a_search_of_every_seating_finds(players, round
     (12, 3, 6),   # 4 players from 3 tables of the round before: at least 1 pair again a table, 3 a round
     (16, 6, 24),  # 6 rounds seat 144 pairs of the 120 there are: 24 repeat at least
     (20, 5, 0), (22, 6, 0), (36, 8, 0), (40, 8, 0), (60, 8, 0),
-    (28, 7, 0), (32, 8, 0)])   # built as the lines of an affine plane (`_affine`), where the search falls short
+    (28, 7, 0), (32, 8, 0)])   # built as the lines of an affine plane (`_designed`), where the search falls short
 def test_known_evenings(players, rounds, repeats):
     assert repeated_pairs(plan(range(players), rounds)) == repeats
+
+
+@pytest.mark.parametrize("players, rounds", [
+    (15, 4), (19, 5), (27, 7), (31, 8),  # one player fewer than an affine plan: the emptied seat makes a table of 3
+    (28, 8), (28, 9), (27, 8),  # the social golfers 7-4-9 (`designs.ZERO`), and one player fewer
+    (24, 6), (24, 7), (23, 7)])  # the social golfers 6-4-7 (`designs.ZERO`), and one player fewer
+def test_zero_evenings(players, rounds):
+    """Evenings known to need no repeat get none, at legal tables (4s first), the tables of 3 in turn."""
+    roster = range(1, players + 1)  # numbered as the API numbers them
+    evening = plan(roster, rounds)
+    assert repeated_pairs(evening) == 0
+    for round_ in evening:
+        assert seated_once(roster, round_)
+        assert tuple(map(len, round_)) == table_sizes(players)
+    assert fair(evening)
+    assert set(odd_seatings(evening).values()) <= {1}  # nobody at a table of 3 twice
+
+
+@pytest.mark.parametrize("players, rounds", [(28, 9), (24, 7)])
+def test_the_stored_designs_seat_everyone_once_a_round_and_no_pair_twice(players, rounds):
+    design = ZERO[players]
+    assert len(design) == rounds
+    for round_ in design:
+        assert seated_once(range(players), round_)
+        assert set(map(len, round_)) == {4}
+    assert max(meetings(design).values()) == 1
 
 
 def test_a_withdrawal_and_a_late_arrival_reseat_the_rounds_to_play_only():

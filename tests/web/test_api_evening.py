@@ -12,6 +12,7 @@ import pytest
 from flask import g
 
 from scorekeeper.rules import seating as seating_rules
+from bench.seating import evening as bench_evening
 from tests import torneo_support as ref
 from tests.conftest import make_app
 from tests.evenings import play_hands
@@ -91,6 +92,16 @@ def test_a_table_started_from_the_plan_has_its_seated_players(organiser):
     assert now["plan"][0]["tables"][0]["game_id"] == game["id"]
 
 
+def test_the_bench_prints_the_evenings_the_api_serves(organiser):
+    """bench/seating.py (the README's figures) seats the players as the API numbers them; 27 in 8 rounds: none
+    meets another twice (one fewer than the social golfers 7-4-9)."""
+    names = [f"Giocatore {i}" for i in range(1, 28)]
+    seating = seated(organiser, players=names, rounds=8)
+    assert seating["repeated_pairs"] == 0
+    served = [tuple(tuple(names.index(p) + 1 for p in t["players"]) for t in r["tables"]) for r in seating["plan"]]
+    assert served == bench_evening(27, 8)
+
+
 def test_a_withdrawal_reseats_the_rounds_to_come_and_keeps_the_played_one(organiser):
     seated(organiser)
     for label in "ABC":
@@ -109,10 +120,25 @@ def test_a_withdrawal_reseats_the_rounds_to_come_and_keeps_the_played_one(organi
     assert next(p for p in back["roster"] if p["player"] == "Costanza")["until_round"] is None
     late = post(organiser, "roster/arrive", player="Lucrezia").get_json()["seating"]
     assert late["roster"][-1] == {"number": 12, "player": "Lucrezia", "from_round": 2, "until_round": None,
-                                  "present": True}
+                                  "present": True, "absent_rounds": []}
     assert [sorted(len(t["players"]) for t in r["tables"]) for r in late["plan"]] == [[3, 4, 4], [4, 4, 4],
                                                                                      [4, 4, 4]]
     assert late["plan"][0] == before["plan"][0]
+
+
+def test_a_player_who_withdrew_and_came_back_reads_the_rounds_missed(organiser):
+    seated(organiser, rounds=4)
+    for label in "ABC":
+        assert post(organiser, "seating/start", round=1, table=label).status_code == 201
+    assert post(organiser, "roster/withdraw", player="Costanza").status_code == 200
+    for number in (2, 3):  # ten players: 4 + 3 + 3
+        for label in "ABC":
+            assert post(organiser, "seating/start", round=number, table=label).status_code == 201
+    back = post(organiser, "roster/arrive", player="Costanza").get_json()["seating"]
+    assert [r["round"] for r in back["plan"] if any("Costanza" in t["players"] for t in r["tables"])] == [1, 4]
+    assert back["roster"][2] == {"number": 3, "player": "Costanza", "from_round": 1, "until_round": None,
+                                 "present": True, "absent_rounds": [2, 3]}
+    assert {tuple(p["absent_rounds"]) for p in back["roster"]} == {(), (2, 3)}
 
 
 def test_swap_two_players_in_a_round_not_begun(organiser):
