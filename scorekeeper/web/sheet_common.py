@@ -11,7 +11,7 @@ from flask_babel import gettext
 from flask_babel import lazy_gettext as _l
 
 from ..families import family_of
-from ..model.confirmation import SCORERS_PHONE
+from ..model.confirmation import SCORERS_PHONE, standing_marks
 from ..service.games import MARKS, Access, Loaded, Seen, sort_out
 from ..rules.base import competition_places
 from . import charts
@@ -125,7 +125,8 @@ def changes(loaded: Loaded, seen: Seen) -> Changes:
     upcoming = done = corrected = None
     if standing:  # the latest change standing was made when the others standing now stood
         correction = corrects(family, standing[-1], standing[:-1])
-        upcoming = _change_text(standing[-1], loaded, seen, correction)
+        if standing[-1]["payload"].get("hand") not in standing_marks(loaded.events):  # else Undo is refused (#35)
+            upcoming = _change_text(standing[-1], loaded, seen, correction)
         if correction and standing[-1] is last:
             what = family.history_text(last["payload"], loaded.state, seen, corrected=True)
             sentence = gettext("%(hand)s corrected: %(what)s", what=what,

@@ -91,3 +91,17 @@ def test_the_event_stream_names_the_hand_confirmed():
            "actor_seat": 1, "created_at": "2026-11-26T17:00:00.000+00:00"}
     assert describe(row) == {"version": 4, "change": "confirm", "by": "seat", "at": row["created_at"], "hand": 2,
                              "by_seat": 1}
+
+
+def test_undo_is_not_offered_while_the_change_it_would_take_back_is_in_a_confirmed_hand(client, api):
+    """#35: the Undo button would only be refused ("hand 1 was confirmed"): it is not offered until the hand is
+    reopened, and it is offered again then."""
+    game = api.game(confirmation=True)
+    scorer, seats = game["keys"]["scorer"], game["keys"]["seats"]
+    api.recorded(game["id"], scorer, 1, HAND_1)
+    assert "↶ Undo" in sheet(client, game, scorer)
+    version = api.get(game["id"], scorer).get_json()["version"]
+    assert client.post(f"/g/{game['id']}/{seats[2]}/hands/1/confirm", data={"version": version}).status_code == 303
+    assert "↶ Undo" not in sheet(client, game, scorer)
+    assert client.post(f"/g/{game['id']}/{seats[0]}/hands/1/reopen").status_code == 303
+    assert "↶ Undo" in sheet(client, game, scorer)
