@@ -69,6 +69,17 @@ def meetings(rounds: Iterable[Round]) -> Counter:
     return met
 
 
+def met_again(rounds: Sequence[Round]) -> list[tuple[tuple[int, int], tuple[int, ...]]]:
+    """Each pair of players seated together more than once (smaller first), with the rounds (from 1) they shared a
+    table in: what the organiser reads when the seating cannot avoid every repeat."""
+    shared: dict[tuple[int, int], list[int]] = {}
+    for number, round_ in enumerate(rounds, start=1):
+        for table in round_:
+            for pair in combinations(sorted(table), 2):
+                shared.setdefault(pair, []).append(number)
+    return sorted((pair, tuple(numbers)) for pair, numbers in shared.items() if len(numbers) > 1)
+
+
 def repeated_pairs(rounds: Iterable[Round]) -> int:
     """The pairs met once more than the first time, summed: 0 when every table brings new opponents."""
     return sum(count - 1 for count in meetings(rounds).values() if count > 1)

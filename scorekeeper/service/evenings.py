@@ -63,6 +63,12 @@ class Evening:
         """Pairs of players seated together once more than the first time, over the whole evening."""
         return rules.repeated_pairs(_numbers(self.plan))
 
+    @property
+    def met_again(self) -> list[tuple[str, str, tuple[int, ...]]]:
+        """Each pair of players who share a table more than once, by name, with the rounds they share one in."""
+        names = {e.number: e.name for e in self.roster}
+        return [(names[a], names[b], rounds) for (a, b), rounds in rules.met_again(_numbers(self.plan))]
+
     def table(self, number: int, label: str) -> SeatedTable | None:
         if not 1 <= number <= len(self.plan):
             return None

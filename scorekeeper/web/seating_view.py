@@ -33,6 +33,7 @@ class SeatingView:
     rounds: int
     begun: int
     repeated_pairs: int
+    met_again: list[tuple[str, str]]  # (the two players, the rounds they share a table in), for the organiser
     present: list[str]
     withdrawn: list[str]
     plan: list[PlanRound]
@@ -64,6 +65,8 @@ def seating_view(evening: evenings.Evening | None, t: tournaments.Tournament, jo
         plan.append(PlanRound(number, number <= evening.begun, tables))
     waiting = [r for r in plan if any(table.game_id is None or not table.finished for table in r.tables)]
     return SeatingView(
-        evening.rounds, evening.begun, evening.repeated_pairs, [e.name for e in evening.present],
+        evening.rounds, evening.begun, evening.repeated_pairs,
+        [(f"{first} · {second}", ", ".join(map(str, rounds))) for first, second, rounds in evening.met_again],
+        [e.name for e in evening.present],
         [e.name for e in evening.roster if e.until_round is not None], plan, waiting[0] if waiting else None,
         evening.begun == 0, list(range(evening.begun + 1, evening.rounds + 1)))

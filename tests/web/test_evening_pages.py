@@ -215,3 +215,35 @@ def test_the_tv_cuts_the_standings_into_up_to_three_even_columns():
     assert tv_columns(list(range(6))) == [list(range(6))]
     assert tv_columns([]) == [[]]
     assert sum(tv_columns(list(range(37))), []) == list(range(37))  # in order, nobody lost
+
+
+def test_the_organiser_reads_who_meets_again_and_in_which_rounds(client):
+    """#35: eight players in three rounds cannot all meet new opponents (8 repeats at least): the summary says how
+    many, and a folded list names each pair and the rounds they share a table in, as the plan seats them."""
+    tid, key = create(client)
+    assert seat(client, tid, key, ELEVEN[:8], "3").status_code == 303
+    plan = snapshot(client, tid, key)[0]["seating"]["plan"]
+    shared: dict[tuple[str, str], list[int]] = {}
+    for number, round_ in enumerate(plan, start=1):
+        for table in round_["tables"]:
+            names = sorted(table["players"], key=ELEVEN.index)
+            for i, first in enumerate(names):
+                for second in names[i + 1:]:
+                    shared.setdefault((first, second), []).append(number)
+    again = {pair: rounds for pair, rounds in shared.items() if len(rounds) > 1}
+    words = " ".join(text(client.get(f"/t/{tid}/{key}")).split())
+    repeats = sum(len(rounds) - 1 for rounds in again.values())
+    assert repeats >= 8 and f"{repeats} pairs of players meet again" in words
+    assert "Who meets again, and in which rounds" in words
+    for (first, second), rounds in again.items():
+        assert f"{first} · {second}: rounds {', '.join(map(str, rounds))}" in words
+
+
+def test_the_pairs_met_again_are_listed_with_their_rounds_and_a_first_round_has_none():
+    from scorekeeper.rules.seating import met_again, repeated_pairs
+    rounds = [((1, 2, 3, 4), (5, 6, 7, 8)), ((1, 5, 2, 6), (3, 7, 4, 8)), ((1, 5, 9, 10), (2, 3, 6, 7))]
+    assert met_again(rounds) == [((1, 2), (1, 2)), ((1, 5), (2, 3)), ((2, 3), (1, 3)), ((2, 6), (2, 3)),
+                                 ((3, 4), (1, 2)), ((3, 7), (2, 3)), ((5, 6), (1, 2)), ((6, 7), (1, 3)),
+                                 ((7, 8), (1, 2))]
+    assert repeated_pairs(rounds) == len(met_again(rounds))
+    assert met_again(rounds[:1]) == []
