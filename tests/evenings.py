@@ -45,3 +45,37 @@ def play_tournament(client, name: str, tables: list[list[str]], seed: int = 1) -
             before = sums.get(player, (Fraction(0), 0))
             sums[player] = (before[0] + points, before[1] + total)
     return created, sums
+
+
+ELEVEN = ["Alessandra", "Bartolomeo", "Costanza", "Domenico", "Ermenegilda", "Fabio", "Gina", "Ugo", "Vera",
+          "Zeno", "Ines"]
+
+
+def play_evening(client, name: str = "Serata del circolo") -> tuple[dict, dict]:
+    """The evening of issue #35 played through the API: eleven players, three rounds seated by the app, Costanza
+    withdrawing after round 1 and Lucrezia arriving for round 2, every table started from the plan and finished.
+    (its creation answer, {(round, table): [(seat, player, table points, score), …] in seat order})."""
+    created = client.post("/api/v1/tournaments", json={"name": name}).get_json()
+    tid, organiser = created["id"], {"Authorization": f"Bearer {created['keys']['organiser']}"}
+
+    def call(path: str, **body) -> dict:
+        answer = client.post(f"/api/v1/tournaments/{tid}/{path}", json=body, headers=organiser)
+        assert answer.status_code in (200, 201), answer.get_json()
+        return answer.get_json()
+
+    seated = client.put(f"/api/v1/tournaments/{tid}/roster", json={"players": ELEVEN, "rounds": 3}, headers=organiser)
+    assert seated.status_code == 200, seated.get_json()
+    played = {}
+    for number in (1, 2, 3):
+        plan = client.get(f"/api/v1/tournaments/{tid}", headers=organiser).get_json()["seating"]["plan"]
+        started = [call("seating/start", round=number, table=table["table"], first_dealer=0)
+                   for table in plan[number - 1]["tables"]]
+        if number == 1:
+            call("roster/withdraw", player="Costanza")
+            call("roster/arrive", player="Lucrezia")
+        for index, table in enumerate(started):
+            players = table["game"]["players"]
+            points = play_hands(client, table["id"], table["keys"]["scorer"], players, seed=10 * number + index)
+            played[(number, table["table"])] = [(seat, player, *points[player])
+                                                for seat, player in enumerate(players, start=1)]
+    return created, played

@@ -140,6 +140,12 @@ class Loaded:
         """The app drew the first dealer (the creator left it to chance)."""
         return bool(self.events) and bool(self.events[0]["payload"].get("dealer_drawn"))
 
+    @property
+    def rules_name(self) -> str | None:
+        """The name of the saved house rules the game was started from ("Casa Rossi"); None for any other."""
+        name = self.events[0]["payload"].get("rules_name") if self.events else None
+        return name if isinstance(name, str) else None
+
 
 def sort_out(rows: list[dict]) -> tuple[list[dict], dict[int, dict]]:
     """The changes still standing, and for each undo (by its number) the change it took back (marks are no

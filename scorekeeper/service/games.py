@@ -90,14 +90,15 @@ def _note_entry(db, access: Access, seq: int, digest: str) -> None:
 
 
 def create(db, variant, players, first_dealer=None, options=None, also=None,
-           confirmation: bool = False) -> tuple[Loaded, dict]:
+           confirmation: bool = False, rules_name: str | None = None) -> tuple[Loaded, dict]:
     """Create a game and its keys; returns the game and {'scorer', 'view', 'seats'}.
 
     `also(db, game_id)` runs in the same transaction (a tournament attaching its new partita):
     when it refuses, no game is left behind. `confirmation`: another player confirms each complete hand on
-    their own phone (kept in the `created` event, as the game's other settings)."""
-    created = {"confirmation": True} if confirmation else None
-    prepared = _prepared(New(variant, players, first_dealer, options, also, created))
+    their own phone (kept in the `created` event, as the game's other settings). `rules_name`: the saved house
+    rules it starts from ("Casa Rossi"), kept there too: its print and results card are titled with it (#35)."""
+    created = {**({"confirmation": True} if confirmation else {}), **({"rules_name": rules_name} if rules_name else {})}
+    prepared = _prepared(New(variant, players, first_dealer, options, also, created or None))
     with store.write(db):
         made = _stored(db, *prepared)
     remember(db, made[0])

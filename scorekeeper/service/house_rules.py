@@ -188,7 +188,7 @@ def start(db, device: str | None, set_id, once: str | None = None) -> tuple[Load
 
     try:
         return games.create(db, rules.variant, list(rules.players), dealer, dict(rules.options), also=used,
-                            confirmation=rules.confirmation)
+                            confirmation=rules.confirmation, rules_name=rules.name)
     except _StartedAlready as started:
         if games.replaced(db, started.game_id, "scorer"):
             raise StartReplaced() from None

@@ -22,9 +22,9 @@ from flask_babel import format_date, get_locale, gettext, ngettext
 from ..formats import card, results
 from ..rules import N_
 from ..rules.base import StateConflict
-from ..service import games, seasons, tournaments
+from ..service import evenings, games, seasons, tournaments
 from ..store import db as store
-from . import get_db
+from . import get_db, print_view
 from .labels import variant_name
 
 bp = Blueprint("results", __name__)
@@ -36,13 +36,14 @@ class NotOverYet(StateConflict):
     code = "not_finished"
 
 
-def finished_tournament(tournament_id: str, key: str) -> results.Results:
+def over(tournament_id: str, key: str) -> tournaments.Tournament:
+    """The tournament, once it is over: else a refusal saying why."""
     tournaments.authorize(get_db(), tournament_id, key)
     t = tournaments.load(get_db(), tournament_id)
     if not seasons.evening_over(get_db(), t):
         raise NotOverYet(N_("The tournament is not over yet: its results can be printed or shared once every "
                             "partita is finished."))
-    return results.of_tournament(t)
+    return t
 
 
 def finished_game(game_id: str, key: str) -> results.Results:
@@ -50,7 +51,7 @@ def finished_game(game_id: str, key: str) -> results.Results:
     loaded = games.load(get_db(), game_id)
     if not loaded.state.finished:
         raise NotOverYet(N_("The game is not over yet: its results can be printed or shared once it is finished."))
-    return results.of_game(loaded, variant_name(loaded.state.variant))
+    return results.of_game(loaded, loaded.rules_name or variant_name(loaded.state.variant))
 
 
 def day(when: str) -> str:
@@ -59,23 +60,26 @@ def day(when: str) -> str:
     return format_date(datetime.fromisoformat(when), format="long") if when else ""
 
 
-def print_page(found: results.Results):
-    """Black on white, no navigation: the rows in groups of `ROWS_PER_PAGE`, one group per printed page."""
-    pages = [found.rows[start:start + ROWS_PER_PAGE] for start in range(0, len(found.rows), ROWS_PER_PAGE)]
+def print_page(found: results.Results, printed: print_view.Printed):
+    """Black on white, no navigation: the standings in groups of `ROWS_PER_PAGE`, one group per printed page, then
+    a tournament's rounds."""
     response = make_response(render_template("print_results.html", results=found, day=day(found.when),
-                                             pages=pages or [[]]))
+                                             printed=printed))
     response.headers["Cache-Control"] = "no-store"
     return response
 
 
 @bp.get("/t/<tournament_id>/<key>/print")
 def tournament_print(tournament_id, key):
-    return print_page(finished_tournament(tournament_id, key))
+    t = over(tournament_id, key)
+    found = results.of_tournament(t)
+    return print_page(found, print_view.tournament_print(t, evenings.load(get_db(), t.id), found, ROWS_PER_PAGE))
 
 
 @bp.get("/g/<game_id>/<key>/print")
 def game_print(game_id, key):
-    return print_page(finished_game(game_id, key))
+    found = finished_game(game_id, key)
+    return print_page(found, print_view.game_print(found, ROWS_PER_PAGE))
 
 
 def plain_points(value: Fraction) -> str:
@@ -84,12 +88,16 @@ def plain_points(value: Fraction) -> str:
     return f"{whole} {rest}/{value.denominator}" if rest else str(whole)
 
 
-def card_rows(found: results.Results) -> list[card.CardRow]:
-    def figures(row: results.ResultRow) -> str:
-        if row.table_points is None:
-            return str(row.score)
-        return gettext("%(points)s pt · %(score)s", points=plain_points(row.table_points), score=row.score)
-    return [card.CardRow(row.place, row.name, figures(row)) for row in found.rows]
+def score_label(found: results.Results) -> str:
+    return gettext("Raw points") if found.tournament else gettext("Final score")
+
+
+def card_columns(found: results.Results) -> tuple[tuple[str, ...], list[card.CardRow]]:
+    """The card's column labels and rows: table points (where there are) and the score, each under its label."""
+    if not found.has_table_points:
+        return (score_label(found),), [card.CardRow(row.place, row.name, (str(row.score),)) for row in found.rows]
+    return (gettext("Table points"), score_label(found)), [
+        card.CardRow(row.place, row.name, (plain_points(row.table_points or 0), str(row.score))) for row in found.rows]
 
 
 @dataclass(frozen=True)
@@ -131,7 +139,7 @@ KEPT = Kept(KEPT_BYTES)
 
 def draw(found: results.Results) -> Drawn:
     """The PNG, and the name of the download after what it shows (the browser offers to save or share it)."""
-    drawn = card.layout(found.title, day(found.when), gettext("Final standings"), card_rows(found),
+    drawn = card.layout(found.title, day(found.when), gettext("Final standings"), *card_columns(found),
                         gettext("Segnapunti — score sheets for card games"),
                         lambda n: ngettext("+%(num)s more", "+%(num)s more", n))
     name = re.sub(r"[^A-Za-z0-9]+", "-", found.title).strip("-").lower()[:40]
@@ -162,7 +170,7 @@ def card_png(kind: str, owner: str, version: str, found: Callable[[], results.Re
 def tournament_card(tournament_id, key):
     tournaments.authorize(get_db(), tournament_id, key)
     return card_png("t", tournament_id, tournaments.fingerprint(get_db(), tournament_id),
-                    lambda: finished_tournament(tournament_id, key))
+                    lambda: results.of_tournament(over(tournament_id, key)))
 
 
 @bp.get("/g/<game_id>/<key>/card.png")
