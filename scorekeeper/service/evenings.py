@@ -389,18 +389,23 @@ def _give_links(db, tournament_id: str) -> None:
         "SELECT number FROM tournament_players p WHERE tournament_id = ? AND NOT EXISTS (SELECT 1 FROM "
         "tournament_keys k WHERE k.tournament_id = p.tournament_id AND k.player = p.number AND k.revoked_at IS NULL)",
         [tournament_id])]
-    db["tournament_keys"].insert_all({"key": new_key(), "tournament_id": tournament_id, "role": PLAYER,
-                                      "player": number, "created_at": store.now()} for number in missing)
+    if missing:  # one statement for the whole roster
+        db.execute("INSERT INTO tournament_keys (key, tournament_id, role, player, created_at) VALUES "
+                   + ", ".join("(?, ?, ?, ?, ?)" for _ in missing),
+                   [value for number in missing for value in (new_key(), tournament_id, PLAYER, number, store.now())])
 
 
 def _renumber_links(db, tournament_id: str, moves: dict[int, int]) -> None:
     """An evening seated again before it began numbers its roster anew: each player's link follows them by name
-    (`moves`: old number → new); the links of the players no longer on it stop working."""
-    live = "tournament_id = ? AND player IS NOT NULL AND revoked_at IS NULL"
-    for old, number in moves.items():  # through negative numbers, which no player has: two may swap theirs
-        db.execute(f"UPDATE tournament_keys SET player = ? WHERE {live} AND player = ?", [-number, tournament_id, old])
-    db.execute(f"UPDATE tournament_keys SET revoked_at = ? WHERE {live} AND player > 0", [store.now(), tournament_id])
-    db.execute(f"UPDATE tournament_keys SET player = -player WHERE {live} AND player < 0", [tournament_id])
+    (`moves`: old number → new); the links of the players no longer on it stop working. Two statements, whatever
+    the roster (each row moves from its old number at once: two players may swap theirs)."""
+    pairs = list(moves.items()) or [(0, 0)]  # no player is numbered 0
+    moved = "WITH m(old, new) AS (VALUES " + ", ".join("(?, ?)" for _ in pairs) + ") UPDATE tournament_keys SET "
+    live = " WHERE tournament_id = ? AND player IS NOT NULL AND revoked_at IS NULL"
+    flat = [number for pair in pairs for number in pair]
+    db.execute(moved + "revoked_at = ?" + live + " AND player NOT IN (SELECT old FROM m)",
+               [*flat, store.now(), tournament_id])
+    db.execute(moved + "player = (SELECT new FROM m WHERE old = player)" + live, [*flat, tournament_id])
 
 
 def links(db, tournament_id: str) -> dict[int, Link]:
@@ -441,8 +446,8 @@ def replace_link(db, access: tournaments.Access, name) -> tuple[Entrant, str]:
     with store.write(db):
         db.execute("UPDATE tournament_keys SET revoked_at = ? WHERE tournament_id = ? AND player = ? "
                    "AND revoked_at IS NULL", [store.now(), access.tournament_id, entrant.number])
-        key = new_key()
-        db["tournament_keys"].insert({"key": key, "tournament_id": access.tournament_id, "role": PLAYER,
-                                      "player": entrant.number, "created_at": store.now(),
-                                      "claimed_at": store.now()})
+        key = new_key()  # the organiser's to hand over: claimed already, the room's code hands out no other
+        db.execute("INSERT INTO tournament_keys (key, tournament_id, role, player, created_at, claimed_at) "
+                   "VALUES (?, ?, ?, ?, ?, ?)", [key, access.tournament_id, PLAYER, entrant.number, store.now(),
+                                                 store.now()])
     return entrant, key
