@@ -563,6 +563,11 @@ class Entrant(Answer):
     present: bool
     absent_rounds: list[int] = Field(description="The rounds from `from_round` to `until_round` (or the last) the "
                                                  "player sits out: away after a withdrawal, then back.")
+    key: str | None = Field(None, description="The organiser's answer alone: the player's own link of the evening "
+                                              "(#35), a tournament key of role `player`.")
+    claimed: bool | None = Field(None, description="The organiser's answer alone: the room's code handed the link "
+                                                   "out already (it does so once).")
+    link: str | None = Field(None, description="The organiser's answer alone: the player's own page.")
 
 
 class SeatedTable(Answer):

@@ -21,6 +21,7 @@ from ..rules import N_
 from ..rules import seating as rules
 from ..rules.base import InvalidInput, StateConflict, check_int, closest_names, same_name, tidy_name
 from ..store import db as store
+from ..store.keys import new_key
 from . import games, tournaments
 
 
@@ -145,6 +146,11 @@ def whereabouts(evening: Evening, typed) -> Found:
     if len(names) > 1:
         return Found(None, [], names)
     entrant = evening.entrant(names[0])
+    return Found(entrant.name, rounds_of(evening, entrant), [])
+
+
+def rounds_of(evening: Evening, entrant: Entrant) -> list[Whereabouts]:
+    """Round by round, where `entrant` sits and with whom (table None: a round they do not play)."""
     out = []
     for number, round_ in enumerate(evening.plan, start=1):
         at = next((t for t in round_ if entrant.number in t.numbers), None)
@@ -153,7 +159,7 @@ def whereabouts(evening: Evening, typed) -> Found:
         else:
             out.append(Whereabouts(number, at.table, at.numbers.index(entrant.number) + 1,
                                    tuple(p for p in at.players if p != entrant.name)))
-    return Found(entrant.name, out, [])
+    return out
 
 
 # -- seating and re-seating -----------------------------------------------------------------------------
@@ -176,6 +182,8 @@ def seat(db, access: tournaments.Access, names, rounds) -> Evening:
     plan = _search(rules.roster(len(names)), rounds, ())
     with store.write(db):
         _not_begun(_begun(db, access.tournament_id))
+        before = {same_name(name): number for number, name in db.execute(
+            "SELECT number, name FROM tournament_players WHERE tournament_id = ?", [access.tournament_id])}
         db.execute("DELETE FROM tournament_seats WHERE tournament_id = ?", [access.tournament_id])
         db.execute("DELETE FROM tournament_players WHERE tournament_id = ?", [access.tournament_id])
         db["tournament_players"].insert_all({"tournament_id": access.tournament_id, "number": i, "name": name,
@@ -183,6 +191,9 @@ def seat(db, access: tournaments.Access, names, rounds) -> Evening:
                                             for i, name in enumerate(names, start=1))
         db.execute("UPDATE tournaments SET rounds = ? WHERE id = ?", [rounds, access.tournament_id])
         _store_rounds(db, access.tournament_id, 1, plan)
+        _renumber_links(db, access.tournament_id, {before[same_name(name)]: number for number, name
+                                                   in enumerate(names, start=1) if same_name(name) in before})
+        _give_links(db, access.tournament_id)
     return load(db, access.tournament_id)
 
 
@@ -275,6 +286,7 @@ def arrive(db, access: tournaments.Access, name) -> Evening:
             else:
                 db["tournament_players"].insert({"tournament_id": access.tournament_id, "number": number,
                                                  "name": checked, "from_round": first, "until_round": None})
+                _give_links(db, access.tournament_id)
         return [e.number for e in evening.present] + [number], come
     return _reseat(db, access, prepare)
 
@@ -355,3 +367,87 @@ def partita_at(db, tournament_id: str, number: int, table: str) -> str | None:
     row = db.execute("SELECT game_id FROM tournament_games WHERE tournament_id = ? AND round = ? "
                      "AND table_label = ? COLLATE NOCASE", [tournament_id, number, table]).fetchone()
     return row[0] if row else None
+
+
+# -- each player's own link (#35) -------------------------------------------------------------------------
+# A tournament key of role "player" names its player's number in the roster: it opens that player's evening (where
+# to sit, the seat of their partita under way, their place), never another's and never the organiser's. The room's
+# code hands it out once ("Where do I sit?", `claim`); the organiser sees every one and replaces any (`replace_link`).
+PLAYER = "player"
+
+
+@dataclass(frozen=True)
+class Link:
+    key: str
+    claimed: bool  # the room's code handed it out already
+
+
+def _give_links(db, tournament_id: str) -> None:
+    """Inside a roster change's write unit: a link for every player on the roster without one (a withdrawn player
+    keeps theirs, for the evening they may come back to)."""
+    missing = [row[0] for row in db.execute(
+        "SELECT number FROM tournament_players p WHERE tournament_id = ? AND NOT EXISTS (SELECT 1 FROM "
+        "tournament_keys k WHERE k.tournament_id = p.tournament_id AND k.player = p.number AND k.revoked_at IS NULL)",
+        [tournament_id])]
+    if missing:  # one statement for the whole roster
+        db.execute("INSERT INTO tournament_keys (key, tournament_id, role, player, created_at) VALUES "
+                   + ", ".join("(?, ?, ?, ?, ?)" for _ in missing),
+                   [value for number in missing for value in (new_key(), tournament_id, PLAYER, number, store.now())])
+
+
+def _renumber_links(db, tournament_id: str, moves: dict[int, int]) -> None:
+    """An evening seated again before it began numbers its roster anew: each player's link follows them by name
+    (`moves`: old number → new); the links of the players no longer on it stop working. Two statements, whatever
+    the roster (each row moves from its old number at once: two players may swap theirs)."""
+    pairs = list(moves.items()) or [(0, 0)]  # no player is numbered 0
+    moved = "WITH m(old, new) AS (VALUES " + ", ".join("(?, ?)" for _ in pairs) + ") UPDATE tournament_keys SET "
+    live = " WHERE tournament_id = ? AND player IS NOT NULL AND revoked_at IS NULL"
+    flat = [number for pair in pairs for number in pair]
+    db.execute(moved + "revoked_at = ?" + live + " AND player NOT IN (SELECT old FROM m)",
+               [*flat, store.now(), tournament_id])
+    db.execute(moved + "player = (SELECT new FROM m WHERE old = player)" + live, [*flat, tournament_id])
+
+
+def links(db, tournament_id: str) -> dict[int, Link]:
+    """Each player's own link by their number (an evening seated before links existed gets them at its first
+    change of the roster, or its first claim)."""
+    return {number: Link(key, claimed is not None) for number, key, claimed in db.execute(
+        "SELECT player, key, claimed_at FROM tournament_keys WHERE tournament_id = ? AND player IS NOT NULL "
+        "AND revoked_at IS NULL", [tournament_id])}
+
+
+def _seated(db, access: tournaments.Access) -> Evening:
+    evening = load(db, access.tournament_id)
+    if evening is None:
+        raise StateConflict(N_("The organiser has not seated this evening yet."))
+    return evening
+
+
+def claim(db, access: tournaments.Access, name) -> tuple[Entrant, str | None]:
+    """"Where do I sit?" hands the player's own link out once, to the first phone that asks: (the player, their
+    link), or (the player, None) when another phone took it already (the organiser replaces it). The room's code
+    alone asks: it is what every player holds."""
+    if access.role != "join":
+        raise games.Forbidden(N_("A player's own link is handed out from the room's code."))
+    entrant = _seated(db, access).entrant(name)
+    with store.write(db):
+        _give_links(db, access.tournament_id)
+        row = db.execute("UPDATE tournament_keys SET claimed_at = ? WHERE tournament_id = ? AND player = ? "
+                         "AND revoked_at IS NULL AND claimed_at IS NULL RETURNING key",
+                         [store.now(), access.tournament_id, entrant.number]).fetchone()
+    return entrant, row[0] if row else None
+
+
+def replace_link(db, access: tournaments.Access, name) -> tuple[Entrant, str]:
+    """The organiser gives a player a new link (lost phone, taken by someone else): the old one stops working at
+    once, and the new one is the organiser's to hand over (the room's code hands out no second one)."""
+    organiser_only(access)
+    entrant = _seated(db, access).entrant(name)
+    with store.write(db):
+        db.execute("UPDATE tournament_keys SET revoked_at = ? WHERE tournament_id = ? AND player = ? "
+                   "AND revoked_at IS NULL", [store.now(), access.tournament_id, entrant.number])
+        key = new_key()  # the organiser's to hand over: claimed already, the room's code hands out no other
+        db.execute("INSERT INTO tournament_keys (key, tournament_id, role, player, created_at, claimed_at) "
+                   "VALUES (?, ?, ?, ?, ?, ?)", [key, access.tournament_id, PLAYER, entrant.number, store.now(),
+                                                 store.now()])
+    return entrant, key

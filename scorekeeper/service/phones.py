@@ -11,7 +11,9 @@ MAX_TOURNAMENTS = 200
 KINDS = {"game": ("device_games", "game_id", MAX_GAMES), "tournament": ("device_tournaments", "tournament_id",
                                                                        MAX_TOURNAMENTS)}
 KEYS = {"game": ("keys", "game_id"), "tournament": ("tournament_keys", "tournament_id")}  # where links live
-KEPT = {"game": "scorer"}  # the link a phone's list keeps over the other links of the same game (#33)
+# The links a phone's list keeps over the other links of the same game or tournament, strongest first: a game's
+# scorer link (#33); a tournament's organiser link, then a player's own link over the room's code and the TV's (#35).
+KEPT = {"game": "/scorer/", "tournament": "/organiser/player/"}
 
 
 class Entry(NamedTuple):
@@ -46,12 +48,16 @@ def keep_all(db, kind: str, device: str, items: list[tuple[str, str, str, str]])
     last of them on top (the games of a file imported: one write, not one each); the oldest fall off past the
     limit, in the order the list shows them. A phone that holds a game's scorer link keeps it when it opens
     another of the game's links (a player's, from the share page): its list still opens the scorer's sheet, and a
-    confirmation made there is known to be on the scorer's phone (#33). Once that link no longer opens the game
-    (replaced), the link opened takes its place."""
+    confirmation made there is known to be on the scorer's phone (#33); a player's phone keeps its own link of the
+    evening when it scans the room's code again (#35). Once that link no longer opens the game (replaced), the link
+    opened takes its place."""
     table, column, limit = KINDS[kind]
     keys, owner = KEYS[kind]
-    kept = (f"{table}.role = :kept AND excluded.role != :kept AND EXISTS (SELECT 1 FROM {keys} k "
-            f"WHERE k.key = {table}.key AND k.{owner} = {table}.{column} AND k.revoked_at IS NULL)")
+    rank = "instr(:kept, '/' || {}.role || '/')"  # a role's place in KEPT: 0 for a role it does not keep
+    mine, theirs = rank.format(table), rank.format("excluded")
+    kept = (f"{mine} > 0 AND NOT ({theirs} > 0 AND {theirs} <= {mine}) AND EXISTS "
+            f"(SELECT 1 FROM {keys} k WHERE k.key = {table}.key AND k.{owner} = {table}.{column} AND "
+            f"k.revoked_at IS NULL)")
     at = store.now()
     with store.write(db):
         db.conn.executemany(
@@ -62,7 +68,7 @@ def keep_all(db, kind: str, device: str, items: list[tuple[str, str, str, str]])
             f"role = CASE WHEN {kept} THEN {table}.role ELSE excluded.role END, "
             f"label = excluded.label, added_at = excluded.added_at",
             [{"device": device, "item": item_id, "key": key, "role": role, "label": label[:200], "now": at,
-              "kept": KEPT.get(kind)} for item_id, key, role, label in items])
+              "kept": KEPT[kind]} for item_id, key, role, label in items])
         db.execute(f"DELETE FROM {table} WHERE device = ? AND {column} NOT IN (SELECT {column} FROM {table} "
                    f"WHERE device = ? ORDER BY added_at DESC, rowid DESC LIMIT ?)", [device, device, limit])
 

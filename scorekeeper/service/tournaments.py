@@ -70,6 +70,7 @@ class Access:
     tournament_id: str
     key: str
     role: str
+    player: int | None = None  # a player's own link (#35): their number in the evening's roster
 
     def may_add(self) -> bool:
         return self.role in ("organiser", "join")
@@ -188,17 +189,18 @@ def authorize(db, tournament_id, key) -> Access:
     """The access a key gives to a tournament; TournamentNotFound for anything else (constant time)."""
     if not isinstance(tournament_id, str):
         raise TournamentNotFound()
-    rows = db.execute("SELECT role, key FROM tournament_keys WHERE tournament_id = ? AND revoked_at IS NULL",
+    rows = db.execute("SELECT role, player, key FROM tournament_keys WHERE tournament_id = ? AND revoked_at IS NULL",
                       [tournament_id]).fetchall()
     found = find_key(rows, key)
     if found is None:
         raise TournamentNotFound()
-    return Access(tournament_id, found[1], found[0])
+    return Access(tournament_id, found[2], found[0], found[1])
 
 
 def keys_of(db, tournament_id: str) -> dict:
-    rows = db.execute("SELECT role, key FROM tournament_keys WHERE tournament_id = ? AND revoked_at IS NULL",
-                      [tournament_id]).fetchall()
+    """The tournament's own links by role (organiser, view, join); the players' own links are `evenings.links`."""
+    rows = db.execute("SELECT role, key FROM tournament_keys WHERE tournament_id = ? AND revoked_at IS NULL "
+                      "AND player IS NULL", [tournament_id]).fetchall()
     return {role: key for role, key in rows}
 
 
@@ -230,7 +232,9 @@ def fingerprint(db, tournament_id: str) -> str:
                         "ORDER BY number", [tournament_id]).fetchall()
     seats = db.execute("SELECT round, number, table_label, seat FROM tournament_seats WHERE tournament_id = ? "
                        "ORDER BY round, number", [tournament_id]).fetchall()
-    text = repr((row["name"], row["scheme"], parts, roster, seats))
+    links = db.execute("SELECT count(*), count(claimed_at) FROM tournament_keys WHERE tournament_id = ? "
+                       "AND player IS NOT NULL", [tournament_id]).fetchone()  # players' links made, taken (#35)
+    text = repr((row["name"], row["scheme"], parts, roster, seats, tuple(links)))
     return hashlib.sha256(text.encode()).hexdigest()[:24]
 
 

@@ -199,8 +199,15 @@ def _v12(db: sqlite_utils.Database) -> None:
     db["entries"].add_column("digest", str)
 
 
+def _v13(db: sqlite_utils.Database) -> None:
+    """Each player's own link of a club evening (#35): a tournament key of role "player" names the roster's
+    `player` (number) it belongs to, and when the room's code handed it out (`claimed_at`: once, to one phone)."""
+    db["tournament_keys"].add_column("player", int)
+    db["tournament_keys"].add_column("claimed_at", str)
+
+
 # Append only: migration i brings the file from user_version i to i + 1.
-MIGRATIONS = [_v1, _v2, _v3, _v4, _v5, _v6, _v7, _v8, _v9, _v10, _v11, _v12]
+MIGRATIONS = [_v1, _v2, _v3, _v4, _v5, _v6, _v7, _v8, _v9, _v10, _v11, _v12, _v13]
 
 
 def migrate(db: sqlite_utils.Database) -> None:

@@ -162,6 +162,12 @@ def opening(kind: str) -> list[Entry]:
     return [entry for entry in listed(kind) if entry.opens]
 
 
+def held(kind: str, item_id: str, role: str) -> str | None:
+    """The link of `role` this phone's list holds for that game or tournament, while it still opens it (a player's
+    own link of the evening, #35)."""
+    return next((entry.key for entry in opening(kind) if entry.id == item_id and entry.role == role), None)
+
+
 def forget(kind: str, item_id: str) -> None:
     """Take a game (or tournament) off this phone's list; the game itself and its links stay."""
     device_id = device(create=False)

@@ -28,6 +28,7 @@ class Role(StrEnum):
     ORGANISER = "organiser"  # the tournament's organiser link
     SEASON = "season"  # the season organiser's link
     SEAT = "seat"  # a player's own link at a game
+    PLAYER = "player"  # a player's own link of a club evening (#35): where they sit, their seat's sheet, their place
     JOIN = "join"  # the room's code: a tournament's join link
     VIEW = "view"  # a view link: a game's table view, a tournament's standings (the TV), a season's standings
     PHONE = "phone"  # this phone's own device cookie (an id of its list of games; no key)
@@ -50,7 +51,7 @@ LINKS = {  # the links of each subject: every other link is a stranger to it (40
     Subject.ANYONE: frozenset(Role),
     Subject.PHONE: frozenset({Role.PHONE}),
     Subject.GAME: frozenset({Role.SCORER, Role.VIEW, Role.SEAT}),
-    Subject.TOURNAMENT: frozenset({Role.ORGANISER, Role.JOIN, Role.VIEW}),
+    Subject.TOURNAMENT: frozenset({Role.ORGANISER, Role.PLAYER, Role.JOIN, Role.VIEW}),
     Subject.SEASON: frozenset({Role.SEASON, Role.VIEW}),
 }
 
@@ -265,7 +266,9 @@ DOORS: tuple[Door, ...] = (
     # -- a tournament: its organiser, join (the room's code) and view links --------------------------------------
     Door("tournaments.open", "GET /t/<tournament_id>/<key>", T, TOURNAMENT_LINKS, 200, Cost.PROOF, PARTITE,
          "The organiser's page (every table's links); with the room's code, where each player sits and the tables "
-         "to start; with the view link, the standings. Only the organiser's shows a scorer's link."),
+         "to start; with a player's own link, where that player sits now and next, their seat's sheet in the "
+         "partita under way and their place; with the view link, the standings. Only the organiser's shows a "
+         "scorer's link."),
     Door("tournaments.standings", "GET /t/<tournament_id>/<key>/standings", T, TOURNAMENT_LINKS, 200, Cost.CACHED,
          "a TV's poll every 3 s is 304 while nothing changed", "The standings for the TV."),
     Door("tournaments.standings_csv", "GET /t/<tournament_id>/<key>/standings.csv", T, TOURNAMENT_LINKS, 200,
@@ -303,6 +306,13 @@ DOORS: tuple[Door, ...] = (
          "A table's card, one tap: the partita starts with its players in their seats, and the phone that starts it "
          "holds its scorer link. Once started (or finished), the room's code gets its view only.", NOT_FOUND,
          ((Role.JOIN, VIEW_ONLY_PAGE),)),
+    Door("evenings.claim", "POST /t/<tournament_id>/<key>/seating/mine", T, frozenset({Role.JOIN}), 303, Cost.WRITE,
+         WRITING, "\"Where do I sit?\": the player's own link, handed out once, to the first phone that asks (it "
+         "lands on it); asked again, back to the answer, which says the link was taken."),
+    Door("evenings.links", "GET /t/<tournament_id>/<key>/seating/links", T, ORGANISER, 200, Cost.PROOF, PARTITE,
+         "Every player's own link with its QR code."),
+    Door("evenings.replace_link", "POST /t/<tournament_id>/<key>/seating/links", T, ORGANISER, 303, Cost.WRITE,
+         WRITING, "A player's own link replaced: the old one stops at once."),
     Door("tournament_api.read_tournament", "GET /api/v1/tournaments/<tournament_id>", T, TOURNAMENT_LINKS, 200,
          Cost.CACHED, "a poller's If-None-Match is 304 while nothing changed",
          "The tournament as JSON: the organiser's with every table's scorer link, the others' with view links only."),
@@ -397,6 +407,7 @@ BUDGETS: dict[str, Budget | str] = {
     **{endpoint: EVENING for endpoint in (
         "tournaments.open", "tournaments.standings", "tournaments.standings_csv", "stats.tournament",
         "results.tournament_print", "results.tournament_card", "tournaments.games_csv", "evenings.cards",
+        "evenings.links",
         "tournament_api.read_tournament", "tournament_api.standings_csv", "seasons.open", "seasons.standings_csv",
         "season_api.read_season", "season_api.standings_csv")},
     **{endpoint: FIXED + "a page or file of the app, the same for everyone" for endpoint in (
@@ -413,9 +424,10 @@ BUDGETS: dict[str, Budget | str] = {
 # The writes on a game, a tournament or a season: each loads what it changes (a game at the cap, an evening of 120
 # partite) once, as the reads above do, then writes a few rows, counted at the largest input (#33): a few more
 # statements than a read (the write unit, the keys, the entry kept, a link's new row; an evening's roster and
-# rounds seated: 50 for 60 players in 8 rounds), none growing with the game's changes.
+# rounds seated: 50 for 60 players in 8 rounds; the players' own links given and shown to the organiser, 4 more, #35),
+# none growing with the game's changes.
 GAME_WRITE = Budget(statements=16, kilobytes=3072)
-EVENING_WRITE = Budget(statements=52, per_game=3, kilobytes=2048)
+EVENING_WRITE = Budget(statements=56, per_game=3, kilobytes=2048)
 WRITES = ("pages.bid", "pages.save_hand", "pages.end", "pages.confirm", "pages.reopen", "pages.rotate",
           "pages.rematch", "api.put_bid", "api.put_hand", "api.end", "api.confirm", "api.reopen", "api.rotate")
 EVENING_WRITES = (
@@ -423,6 +435,7 @@ EVENING_WRITES = (
     "tournaments.rotate", "evenings.seat", "evenings.withdraw", "evenings.arrive", "evenings.swap", "evenings.start",
     "tournament_api.add_game", "tournament_api.remove_game", "tournament_api.rotate", "tournament_api.seat_evening",
     "tournament_api.withdraw", "tournament_api.arrive", "tournament_api.swap", "tournament_api.start_table",
+    "evenings.claim", "evenings.replace_link",
     "seasons.add_tournament", "seasons.remove_tournament", "seasons.rotate", "season_api.add_tournament",
     "season_api.remove_tournament", "season_api.rotate")
 BUDGETS |= {endpoint: GAME_WRITE for endpoint in WRITES} | {endpoint: EVENING_WRITE for endpoint in EVENING_WRITES}
@@ -442,14 +455,14 @@ def costing(cost: Cost) -> frozenset[str]:
 # -- the table in docs/security.md ----------------------------------------------------------------------------
 ROLE_WORDS = {
     Role.NONE: "anyone", Role.PHONE: "this phone", Role.VIEW: "view", Role.SEAT: "seat", Role.SCORER: "scorer",
-    Role.JOIN: "room code", Role.ORGANISER: "organiser", Role.SEASON: "season organiser",
+    Role.PLAYER: "player's own", Role.JOIN: "room code", Role.ORGANISER: "organiser", Role.SEASON: "season organiser",
     Role.REPLACED: "a replaced link", Role.OTHER: "another's link",
 }
 HEADINGS = {
     Subject.ANYONE: "Open to anyone (no link needed)",
     Subject.PHONE: "This phone's own (its cookie)",
     Subject.GAME: "A game: scorer, view and seat links",
-    Subject.TOURNAMENT: "A tournament: organiser, room code (join) and view links",
+    Subject.TOURNAMENT: "A tournament: organiser, player's own, room code (join) and view links",
     Subject.SEASON: "A season: organiser and view links",
 }
 BEGIN, END = "<!-- doors: begin (python -m scorekeeper.web.doors docs/security.md) -->", "<!-- doors: end -->"

@@ -7,6 +7,8 @@ again with the refusal beside its form and nothing changed. "Where do I sit?" is
 """
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from flask import Blueprint, abort, make_response, redirect, render_template, request, url_for
 from flask_babel import gettext
 
@@ -18,7 +20,7 @@ from .errors import message, status_of
 from .pages import remember as remember_game
 from .qr import qr_svg
 from .seating_view import seating_view
-from .tournament_pages import join_page, organiser_page
+from .tournament_pages import join_page, organiser_page, page_url, remember
 
 QR_PER_TURN = 4  # table cards drawn between turns: a QR code is ~8 ms of work, 120 of them a second (#33)
 
@@ -117,3 +119,65 @@ def start(tournament_id, key):
         return redirect(url_for("pages.sheet", game_id=table.game_id, key=keys["view"]), 303)
     remember_game(table.game_id, keys["scorer"], "scorer", table.state)
     return redirect(url_for("pages.sheet", game_id=table.game_id, key=keys["scorer"]), 303)
+
+
+# -- each player's own link (#35) --------------------------------------------------------------------------------
+@bp.post("/t/<tournament_id>/<key>/seating/mine")
+def claim(tournament_id, key):
+    """"Where do I sit?" → the player's own link, once: the first phone to ask keeps it (its list) and lands on
+    it; any later ask goes back to the answer, which opens it on the phone that holds it and elsewhere says it
+    was taken (the organiser gives a new one)."""
+    who = tournaments.authorize(get_db(), tournament_id, key)
+    if who.role != "join":
+        abort(404)  # the organiser hands the links from its own page; the others have nothing to claim
+    try:
+        entrant, link = evenings.claim(get_db(), who, request.form.get("player", ""))
+    except games.RuleError as error:
+        return join_page(who, tournaments.load(get_db(), tournament_id), status_of(error),
+                         seating_errors={"player": message(error)})
+    if link is None:
+        return redirect(url_for("tournaments.open", tournament_id=tournament_id, key=key, player=entrant.name,
+                                _anchor="where"), 303)
+    remember(tournament_id, link, evenings.PLAYER, tournaments.load(get_db(), tournament_id).name)
+    return redirect(url_for("tournaments.open", tournament_id=tournament_id, key=link), 303)
+
+
+@dataclass
+class PlayerLink:
+    number: int
+    name: str
+    present: bool
+    link: str | None
+    claimed: bool
+
+
+@bp.get("/t/<tournament_id>/<key>/seating/links")
+def links(tournament_id, key):
+    """Every player's own link with its QR code, for the organiser to show or print (a player whose link another
+    phone took gets a new one here: "New link")."""
+    who = _organiser(tournament_id, key)
+    t = tournaments.load(get_db(), tournament_id)
+    evening = evenings.load(get_db(), tournament_id)
+    if evening is None:
+        abort(404)
+    held = evenings.links(get_db(), tournament_id)
+    rows = [PlayerLink(e.number, e.name, e.until_round is None,
+                       page_url("tournaments.open", t.id, held[e.number].key) if e.number in held else None,
+                       e.number in held and held[e.number].claimed) for e in evening.roster]
+    qr = {row.number: qr_svg(row.link, gettext("QR code: the evening of %(name)s", name=row.name))
+          for row in taking_turns(rows, every=QR_PER_TURN) if row.link}
+    response = make_response(render_template("tournament_links.html", t=t, key=who.key, rows=rows, qr=qr))
+    response.headers["Cache-Control"] = "no-store"  # the players' links
+    return response
+
+
+@bp.post("/t/<tournament_id>/<key>/seating/links")
+def replace_link(tournament_id, key):
+    """The organiser gives a player a new own link; the old one stops working at once."""
+    who = _organiser(tournament_id, key)
+    try:
+        entrant, _link = evenings.replace_link(get_db(), who, request.form.get("player", ""))
+    except games.RuleError as error:
+        abort(status_of(error))
+    return redirect(url_for("evenings.links", tournament_id=tournament_id, key=key,
+                            _anchor=f"player-{entrant.number}"), 303)

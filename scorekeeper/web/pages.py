@@ -8,7 +8,7 @@ from flask_babel import gettext
 from jinja2_fragments.flask import render_block
 
 from ..formats import archive, csvexport
-from ..service import games, house_rules, tournaments
+from ..service import evenings, games, house_rules, tournaments
 from . import LANGUAGES, get_db
 from ..rules import VARIANTS, RuleError, find_variant
 from ..families import family_of
@@ -194,6 +194,7 @@ def render_sheet(who, loaded, status: int = 200, error: str | None = None, view=
         edit=edit, form=form or {},
         standings=loaded.state.standings if loaded.state.finished else None,
         chart=chart, places=sheet_view.places(loaded), tournament_url=_tournament_url(loaded.id),
+        evening_url=_evening_url(who, loaded.id),
         key=who.key, base=url_for("pages.sheet", game_id=loaded.id, key=who.key),
         confirming=confirm_panel(loaded, who), live_block=is_htmx(), hand_version=sheet_view.hand_version(loaded),
         view_url=request.full_path.rstrip("?") if request.method == "GET" else
@@ -278,6 +279,14 @@ def _tournament_url(game_id: str) -> str | None:
         return None
     key = tournaments.keys_of(get_db(), tournament_id).get("view")
     return url_for("tournaments.standings", tournament_id=tournament_id, key=key) if key else None
+
+
+def _evening_url(who, game_id: str) -> str | None:
+    """A seat's sheet opened on a phone that holds a player's own link of the partita's evening: "My evening", back
+    to it (#35). The seat link itself stays as it is, for every other use."""
+    tournament_id = tournaments.tournament_of(get_db(), game_id) if who.role == "seat" else None
+    key = tournament_id and devices.held("tournament", tournament_id, evenings.PLAYER)
+    return url_for("tournaments.open", tournament_id=tournament_id, key=key) if key else None
 
 
 def _after_change(who, loaded):

@@ -68,20 +68,26 @@ def tournament_json(t: tournaments.Tournament, who: tournaments.Access) -> dict:
         "games": [table_json(t, table, who) for table in t.tables],
         "standings": standings_json(t.standings),
         "provisional_standings": standings_json(t.provisional),
-        "seating": seating_json(evenings.load(get_db(), t.id), t),
+        "seating": seating_json(evenings.load(get_db(), t.id), t, who),
     }
 
 
-def seating_json(evening: evenings.Evening | None, t: tournaments.Tournament) -> dict | None:
+def seating_json(evening: evenings.Evening | None, t: tournaments.Tournament, who: tournaments.Access) -> dict | None:
     """The evening's roster and every round's tables (with the partita started there, if any); None when the
-    organiser seats the tables by hand."""
+    organiser seats the tables by hand. The organiser's alone carries each player's own link (#35)."""
     if evening is None:
         return None
     started = {(table.round, table.table.casefold()): table.game_id for table in t.tables}
+    own = evenings.links(get_db(), t.id) if who.may_manage() else {}
+
+    def link(number: int) -> dict:
+        held = own.get(number)
+        return {} if held is None else {"key": held.key, "claimed": held.claimed, "link": base_url() + url_for(
+            "tournaments.open", tournament_id=t.id, key=held.key)}
     return {
         "rounds": evening.rounds, "begun": evening.begun, "repeated_pairs": evening.repeated_pairs,
         "roster": [{"number": e.number, "player": e.name, "from_round": e.from_round, "until_round": e.until_round,
-                    "present": e.until_round is None, "absent_rounds": evening.absent_rounds(e)}
+                    "present": e.until_round is None, "absent_rounds": evening.absent_rounds(e), **link(e.number)}
                    for e in evening.roster],
         "plan": [{"round": number, "begun": number <= evening.begun,
                   "tables": [{"table": table.table, "players": list(table.players),

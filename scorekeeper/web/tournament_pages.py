@@ -159,8 +159,12 @@ def create():
 # -- the page behind each key -----------------------------------------------------------------
 @bp.get("/t/<tournament_id>/<key>", endpoint="open")
 def open_page(tournament_id, key):
-    """One address per key: the organiser's page, the join page (QR code) or the standings (view)."""
-    who, t = _open(tournament_id, key)
+    """One address per key: the organiser's page, the join page (QR code), a player's own evening or the
+    standings (view)."""
+    who = tournaments.authorize(get_db(), tournament_id, key)
+    if who.role == evenings.PLAYER:
+        return player_page(who)
+    t = tournaments.load(get_db(), tournament_id)
     if not is_htmx():
         remember(tournament_id, key, who.role, t.name)
     if who.role == "organiser":
@@ -190,6 +194,88 @@ def organiser_page(who, t, status: int = 200, form=None, errors=None, attach_for
     return response
 
 
+@dataclass
+class Stop:
+    """One round of a player's evening: where they sit, and their seat's sheet once its partita started."""
+
+    round: int
+    table: str | None  # None: a round they do not play
+    seat: int | None
+    others: tuple[str, ...]
+    seat_url: str | None = None
+    to_confirm: int = 0  # the hands of their table waiting for a player's confirmation
+
+
+@dataclass
+class MyEvening:
+    name: str
+    withdrawn: bool
+    now: Stop | None  # the round they play now (or next): None once their last partita is over
+    after: Stop | None  # the round after it
+    standing: StandingRow | None
+
+
+def my_evening(t: tournaments.Tournament, evening: evenings.Evening, entrant: evenings.Entrant,
+               standings: list[StandingRow]) -> MyEvening:
+    """A player's evening from their own link (#35): the round they play now is the first whose partita is not
+    over (or still has hands to confirm); its seat's sheet once the partita has started, for the bids and the
+    one-tap confirmation; the round after; their line of the standings the TV shows."""
+    partite = {(table.round, table.table.casefold()): table for table in t.tables}
+    stops = [Stop(w.round, w.table, w.seat, w.others) for w in evenings.rounds_of(evening, entrant)]
+    now = None
+    for stop in stops:
+        partita = partite.get((stop.round, stop.table.casefold())) if stop.table else None
+        to_ask = confirmation(partita.game).to_ask if partita else ()
+        if stop.table and (partita is None or not partita.finished or to_ask):
+            now = stop
+            if partita is not None and entrant.name in partita.players:
+                seats = games.keys_of(get_db(), partita.game_id)["seats"]
+                stop.seat_url = url_for("pages.sheet", game_id=partita.game_id,
+                                        key=seats[partita.players.index(entrant.name)])
+                stop.to_confirm = len(to_ask)
+            break
+    after = stops[now.round] if now and now.round < len(stops) else None
+    mine = next((row for row in standings if row.player == entrant.name), None)
+    return MyEvening(entrant.name, entrant.until_round is not None, now, after, mine)
+
+
+def player_page(who):
+    """A player's own link of the evening (#35): where to sit now and next, a button to their seat's sheet, their
+    place. It polls itself (htmx, ETag: a 304 while nothing changed) so that the button follows the player to
+    the next round's partita; a meta refresh without JavaScript."""
+    current = _etag(tournaments.fingerprint(get_db(), who.tournament_id))
+    if request.if_none_match.contains(current):
+        response = make_response("", 304)
+        response.set_etag(current)
+        return response
+    t = tournaments.load(get_db(), who.tournament_id)
+    evening = evenings.load(get_db(), t.id)
+    entrant = next((e for e in evening.roster if e.number == who.player), None) if evening else None
+    if entrant is None:
+        abort(404)
+    if not is_htmx():
+        remember(t.id, who.key, who.role, t.name)
+    page = context(t, who)
+    page["label"] = tv_label(t, page["over"], page["to_confirm"])
+    page["me"] = my_evening(t, evening, entrant, standing_rows(t.apart or t.standings))
+    page["page_url"] = url_for("tournaments.open", tournament_id=t.id, key=who.key)
+    response = make_response(render_block("tournament_player.html", "live", **page) if is_htmx()
+                             else render_template("tournament_player.html", **page))
+    response.headers["Cache-Control"] = "private, no-cache"
+    response.headers["Vary"] = "HX-Request, Cookie"
+    response.set_etag(current)
+    return response
+
+
+def own_link(tournament_id: str, evening: evenings.Evening, name: str) -> tuple[str | None, bool]:
+    """For "Where do I sit?" answered with `name`: (the address of that player's own link when this phone holds
+    it, whether another phone took it)."""
+    link = evenings.links(get_db(), tournament_id).get(evening.entrant(name).number)
+    if link is not None and devices.held("tournament", tournament_id, evenings.PLAYER) == link.key:
+        return url_for("tournaments.open", tournament_id=tournament_id, key=link.key), False
+    return None, bool(link and link.claimed)
+
+
 def join_page(who, t, status: int = 200, form=None, errors=None, seating_errors=None):
     """Behind the room's QR code: where each player sits, every seated table's one-tap start (the table's own
     card opens it with that table chosen), and the form of a partita seated by hand."""
@@ -197,17 +283,19 @@ def join_page(who, t, status: int = 200, form=None, errors=None, seating_errors=
     seating = seating_view(evening, t, who.key)
     seating_errors = dict(seating_errors or {})
     chosen = seating.at(request.args.get("round", type=int) or 0, request.args.get("table", "")) if seating else None
-    player, where = request.args.get("player", "").strip(), None
+    player, where, own = request.args.get("player", "").strip(), None, (None, False)
     if evening is not None and player:
         try:
             where = evenings.whereabouts(evening, player)
             player = where.player or player
         except games.RuleError as error:
             status, seating_errors["player"] = status_of(error), message(error)
+    if where and where.player:
+        own = own_link(t.id, evening, where.player)
     response = make_response(render_template(
         "tournament_join.html", **context(t, who, form=form or {}, errors=errors or {}, seating=seating,
                                           seating_errors=seating_errors, chosen=chosen, player=player,
-                                          where=where)), status)
+                                          where=where, own_url=own[0], own_taken=own[1])), status)
     response.headers["Cache-Control"] = "no-store"
     return response
 

@@ -47,6 +47,7 @@ class Keys:
     now: dict[Role, str]  # the link of each of its roles (a game's seat role: seat 1)
     replaced: list[str] = field(default_factory=list)  # a replaced link of each kind
     seats: list[str] = field(default_factory=list)  # a game's seat links
+    players: dict[str, str] = field(default_factory=dict)  # an evening's players' own links, by name (#35)
     tournament: str | None = None  # the tournament a partita belongs to
 
 
@@ -194,7 +195,21 @@ class World:
         second = seated["plan"][1]["tables"]
         self.fields.update(partita=partita["id"], first=second[0]["players"][0], second=second[1]["players"][0])
         self._replace(evening, TOURNAMENT_API, Role.ORGANISER)
+        # The player role: the first at table B (its partita under way), whose own link was replaced once (#35).
+        player = seated["plan"][0]["tables"][1]["players"][0]
+        self.fields.update(player=player, claimable=seated["plan"][0]["tables"][0]["players"][0])
+        replaced = self._players(evening)[player]
+        self._ok(self.client.post(f"/t/{evening.id}/{evening.now[Role.ORGANISER]}/seating/links",
+                                  data={"player": player}), 303)
+        evening.players = self._players(evening)
+        evening.replaced.append(replaced)
+        evening.now[Role.PLAYER] = evening.players[player]
         self.tournaments["evening"] = evening
+
+    def _players(self, evening: Keys) -> dict[str, str]:
+        """The players' own links of the evening, as the organiser's JSON gives them."""
+        roster = self._api("GET", f"{TOURNAMENT_API}/{evening.id}", evening.now[Role.ORGANISER])["seating"]["roster"]
+        return {entry["player"]: entry["key"] for entry in roster}
 
     def _partita(self, name: str, title: str, **hands) -> None:
         """A tournament seated by hand with one partita of `PLAYERS` (played as `play_hands` is told)."""
@@ -223,7 +238,7 @@ class World:
         for each in self.games.values():
             keys |= {each.now[Role.SCORER], *each.seats}
         for each in self.tournaments.values():
-            keys.add(each.now[Role.ORGANISER])
+            keys |= {each.now[Role.ORGANISER], *each.players.values()}
         for each in self.seasons.values():
             keys.add(each.now[Role.SEASON])
         return keys
@@ -238,6 +253,8 @@ class World:
         if role in (Role.NONE, Role.PHONE):
             return [None]
         if subject in (Subject.GAME, Subject.TOURNAMENT, Subject.SEASON):
+            if role is Role.PLAYER and role not in self._held(subject, target).now:
+                return []  # a tournament seated by hand has no player's own links
             if role in LINKS[subject]:
                 return [self._held(subject, target).now[role]]
             if role is Role.REPLACED:
@@ -254,6 +271,8 @@ class World:
             held = self.games[target].tournament if subject is Subject.GAME else self.tournaments["over"].id
             owner = next((each for each in self.tournaments.values() if each.id == held), self.tournaments["evening"])
             return [owner.now[role]]
+        if role is Role.PLAYER:
+            return [self.tournaments["evening"].now[Role.PLAYER]]
         if role is Role.REPLACED:
             return [self.games["main"].replaced[0]]
         if role is Role.OTHER:
@@ -269,17 +288,23 @@ class World:
             return self.other_phone
         return None
 
-    def keys_shown(self, subject: Subject, target: str, role: Role) -> set[str]:
+    def keys_shown(self, subject: Subject, target: str, role: Role, endpoint: str = "") -> set[str]:
         """The strong links an answer to `role` may show: its own; a scorer, its game's seats; an organiser, its
-        partite's links; on this phone's pages, the scorer link it started its game with."""
+        partite's links and its players' own links; a player's own link, that player's seat in the partita under
+        way; the room's code, at the door that hands a player's own link out, that link; on this phone's pages,
+        the scorer link it started its game with."""
         shown = {key for key in self.keys_for(subject, target, role) if key}
         if role is Role.SCORER and subject is Subject.GAME:
             shown |= set(self.games[target].seats)
+        if subject is Subject.TOURNAMENT and (role is Role.ORGANISER or endpoint == "evenings.claim"):
+            shown |= set(self.tournaments[target].players.values())
         if role is Role.ORGANISER and subject is Subject.TOURNAMENT:
             held = self.tournaments[target].id
             for each in self.games.values():
                 if each.tournament == held:
                     shown |= {each.now[Role.SCORER], *each.seats}
+        if role is Role.PLAYER and subject is Subject.TOURNAMENT and target == "evening":
+            shown.add(self.games["partita"].seats[0])  # the player sits first at table B
         if self.cookie(subject, role) == self.phone:
             shown.add(self.games["main"].now[Role.SCORER])
         return shown
@@ -422,6 +447,9 @@ CALLS: dict[str, list[Call]] = {
     "evenings.swap": [Call(E + "/seating/swap", "evening", form={"round": "2", "first": "{first}",
                                                                   "second": "{second}"})],
     "evenings.cards": [Call(E + "/seating/cards", "evening")],
+    "evenings.claim": [Call(E + "/seating/mine", "evening", form={"player": "{claimable}"})],
+    "evenings.links": [Call(E + "/seating/links", "evening")],
+    "evenings.replace_link": [Call(E + "/seating/links", "evening", form={"player": "{player}"})],
     "evenings.start": [Call(E + "/seating/start", "evening", form={"round": str(number), "table": table})
                        for number, table in STARTS],
     "tournament_api.read_tournament": [Call("/api/v1/tournaments/{tournament}", target)

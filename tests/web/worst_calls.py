@@ -97,6 +97,8 @@ def calls(world: Worst) -> dict[str, list[Knock]]:
     add("results.tournament_card", "120 partite", tournament + "/card.png")
     add("tournaments.games_csv", "120 partite", tournament + "/games.csv")
     add("evenings.cards", "120 partite", tournament + "/seating/cards")
+    add("evenings.links", "120 partite, 60 players", tournament + "/seating/links")
+    add("tournaments.open", "120 partite, a player's own link", f"/t/{evening}/{world.player}")
     add("tournament_api.read_tournament", "120 partite", f"/api/v1/tournaments/{evening}", keys["organiser"])
     add("tournament_api.standings_csv", "120 partite", f"/api/v1/tournaments/{evening}/standings.csv",
         keys["organiser"])
@@ -177,6 +179,10 @@ def evening_writes(world: Worst, add) -> None:
         add("tournament_api.start_table", label, api + "/seating/start", organiser, "POST",
             json={"round": 1, "table": "A", "first_dealer": 0})
     tid, organiser = done["id"], done["keys"]["organiser"]
+    add("evenings.claim", "120 partite", f"/t/{tid}/{done['keys']['join']}/seating/mine", method="POST",
+        data={"player": "Giocatore 07"})
+    add("evenings.replace_link", "120 partite", f"/t/{tid}/{organiser}/seating/links", method="POST",
+        data={"player": "Giocatore 07"})
     add("tournaments.remove_game", "120 partite", f"/t/{tid}/{organiser}/games/{partita}/remove", method="POST")
     add("tournament_api.remove_game", "120 partite", f"/api/v1/tournaments/{tid}/games/{partita}", organiser,
         "DELETE")

@@ -46,6 +46,7 @@ class Worst:
     empty: dict = field(default_factory=dict)  # a tournament with no roster yet
     season: dict = field(default_factory=dict)
     partita: dict = field(default_factory=dict)  # one of the evening's partite, {"id", "keys"}
+    player: str = ""  # the evening's first player's own link (#35)
     phone: str = ""  # the device cookie's value
     csv_many: bytes = b""
     csv_cap: bytes = b""
@@ -99,6 +100,7 @@ def the_evening(client, db, world: Worst) -> None:
             played(db, partita["id"], len(table["players"]), seed=len(world.games) + round_["round"])
             world.partita = {"id": partita["id"], "keys": partita["keys"]}
     world.evening = made
+    world.player = seated["seating"]["roster"][0]["key"]
     world.fresh, world.empty = not_begun(client), client.post("/api/v1/tournaments", json={"name": "Vuota"}).get_json()
     season = client.post("/api/v1/seasons", json={"name": "Stagione"}).get_json()
     added = client.post(f"/api/v1/seasons/{season['id']}/tournaments", headers=bearer(season["keys"]["organiser"]),
