@@ -134,7 +134,7 @@ def test_the_turned_card_is_asked_once_a_hand(api, client):
     given = re.search(r'<details class="trump-given">\s*<summary>(.*?)</summary>(.*?)</details>', form, re.S)
     assert given, "the trump given is shown, its suits folded away"
     assert re.sub(r"\s+", " ", re.sub(r"<[^>]+>", "", given.group(1))).strip() == "Trump: ♠ Spades Change…"
-    assert form.count('<fieldset class="trumps">') == 1 and '<fieldset class="trumps">' in given.group(2)
+    assert form.count('<fieldset class="trumps') == 1 and '<fieldset class="trumps' in given.group(2)
     assert re.search(r'name="trump" value="S"[^>]*checked>', given.group(2))  # recorded again with the tricks as it is
     version = re.search(r'name="version" value="(\d+)"', form).group(1)
     answer = client.post(f"{sheet}/hands/1", data={"tricks-0": "1", "tricks-1": "1", "tricks-2": "1",
@@ -144,4 +144,4 @@ def test_the_turned_card_is_asked_once_a_hand(api, client):
     other = api.game(variant="whist-torneo", players=NAMES, first_dealer=0)
     api.recorded(other["id"], other["keys"]["scorer"], 1, {"bids": [1, 1, 0, 0]})   # no trump given while they bid
     asked = tricks_form(client.get(f"/g/{other['id']}/{other['keys']['scorer']}").get_data(as_text=True))
-    assert '<fieldset class="trumps">' in asked and "<details" not in asked
+    assert '<fieldset class="trumps' in asked and "<details" not in asked
