@@ -7,10 +7,19 @@ from playwright.sync_api import expect
 from tests.web.sse import request
 
 from .conftest import phone_context
-from .sheet import Taps, changed, pad_button, watch
+from .sheet import Taps, changed, pad_button, record_tricks, watch
 
 SMALL_PHONE = {"width": 360, "height": 740}
 FOUR = ["Alessandra", "Bartolomeo", "Costanza", "Ermenegilda"]
+# The page's own scrolls, by the motion asked (a page in the background scrolls at once even when asked to glide).
+SCROLLS_ASKED = """window.scrollsAsked = [];
+    for (const [owner, name] of [[window, "scrollBy"], [window, "scrollTo"], [Element.prototype, "scrollIntoView"]]) {
+      const own = owner[name];
+      owner[name] = function (how) {
+        if (how && how.behavior) scrollsAsked.push(how.behavior);
+        return own.apply(this, arguments);
+      };
+    }"""
 # Wholly on the screen, and above the outbox's bar when it shows ("✓ Recorded: …" after each entry).
 ON_SCREEN = """el => { const r = el.getBoundingClientRect(), bar = document.querySelector('.outbox:not([hidden])');
     const end = bar ? bar.getBoundingClientRect().top : innerHeight;
@@ -66,3 +75,53 @@ def test_record_the_tricks_is_on_the_first_screen_of_a_long_hand(live_server, br
     assert taps.scrolls == 0   # every tap of the three hands was on the screen as the player found it
     assert problems == []
     context.close()
+
+
+def test_a_players_phone_brings_the_bid_pad_into_view_when_the_next_hand_starts(live_server, browser):
+    """Two players' phones (seat links) scrolled down to the grid while hand 1 is played; the scorer records its
+    tricks. The live update brings hand 2: Costanza, who bids first, finds her pad on the screen; Alessandra, who
+    bids later, the hand's heading and whose turn it is; her phone asks for reduced motion, so it jumps there
+    without a glide. Another update within hand 2 (the turned card) leaves both where the players put them (#35:
+    the pad of the next hand stayed below, out of sight)."""
+    status, created = request(live_server, "POST", "/api/v1/games",
+                              body={"variant": "whist-torneo", "players": FOUR, "first_dealer": 0})
+    game_id, keys = created["id"], created["keys"]
+    request(live_server, "PUT", f"/api/v1/games/{game_id}/hands/1", keys["scorer"],
+            {"bids": [1, 0, 0, 0], "trump": "S"})
+    seats = phone_context(browser, viewport=SMALL_PHONE)
+    seats.add_init_script(SCROLLS_ASKED)
+    costanza, alessandra = seats.new_page(), seats.new_page()   # hand 2: Bartolomeo deals, Costanza bids first
+    alessandra.emulate_media(reduced_motion="reduce")
+    problems = watch(costanza) + watch(alessandra)
+    for page, seat in ((costanza, 2), (alessandra, 0)):
+        page.goto(f"{live_server}/g/{game_id}/{keys['seats'][seat]}")
+        expect(page.locator("#live")).to_have_attribute("data-state", "live")
+    bottom = "() => { scrollTo(0, document.body.scrollHeight); scrollsAsked.length = 0; return scrollY; }"
+    at_grid = [page.evaluate(bottom) for page in (costanza, alessandra)]
+    scorer = phone_context(browser, viewport=SMALL_PHONE)
+    table = scorer.new_page()
+    table.goto(f"{live_server}/g/{game_id}/{keys['scorer']}")
+    record_tricks(table, [3, 0, 0, 0])
+    for page in (costanza, alessandra):
+        expect(page.locator("#sheet")).to_have_attribute("data-hand", "2")
+        Taps(page).settle()
+    expect(costanza.locator(".pad-form .who")).to_have_text("Costanza bids")
+    assert costanza.locator(".pad").evaluate(ON_SCREEN)[2], "Costanza's pad is on the screen"
+    assert costanza.locator("#entry-title").evaluate(ON_SCREEN)[2], "and the hand's heading above it"
+    expect(alessandra.locator(".turn")).to_have_text("Costanza bids now; you bid after Ermenegilda.")
+    assert all(alessandra.locator(part).evaluate(ON_SCREEN)[2] for part in ("#entry-title", ".turn"))
+    assert costanza.evaluate("scrollsAsked") == ["smooth"]
+    assert alessandra.evaluate("scrollsAsked") == ["instant"]   # reduced motion: no glide
+    at_grid = [page.evaluate(bottom) for page in (costanza, alessandra)]
+    version = table.locator("#sheet").get_attribute("data-version")
+    changed(table, lambda: table.get_by_role("button", name="Hearts").tap())   # hand 2's turned card
+    for page, y in zip((costanza, alessandra), at_grid):
+        expect(page.locator("#sheet")).not_to_have_attribute("data-version", version)
+        Taps(page).settle()
+        assert page.evaluate("scrollY") == y, "an update within the hand leaves the page where it is"
+        assert page.evaluate("scrollsAsked") == []
+    costanza.goto(costanza.url)   # the page as it opens (so without JavaScript too), at its top: the pad on the screen
+    assert costanza.evaluate("scrollY") == 0 and costanza.locator(".pad").evaluate(ON_SCREEN)[2]
+    assert problems == []
+    seats.close()
+    scorer.close()
