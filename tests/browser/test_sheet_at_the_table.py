@@ -125,3 +125,51 @@ def test_a_players_phone_brings_the_bid_pad_into_view_when_the_next_hand_starts(
     assert problems == []
     seats.close()
     scorer.close()
+
+
+FIVE = ["Alessandra", "Bartolomeo", "Costanza", "Domenico", "Ermenegilda"]
+# The dealer's tag and the name beside it (its text, as the eye reads it), as boxes, for each bidder marked dealer.
+DEALER_BOXES = """() => [...document.querySelectorAll('.bidders li[data-dealer]')].map(li => {
+    const range = document.createRange();
+    range.selectNodeContents(li.querySelector(':scope > a, :scope > span:first-child'));
+    const tag = li.querySelector('.tag').getBoundingClientRect();
+    const apart = [...range.getClientRects()].every(name =>
+        tag.right <= name.left || tag.left >= name.right || tag.bottom <= name.top || tag.top >= name.bottom);
+    return [li.textContent.trim().replace(/\\s+/g, ' '), apart]; })"""
+
+
+def five_long_names(live_server: str, hand: int, bids: int = 2) -> dict:
+    """Wist with five long names (10 cards a hand), Alessandra dealing first; the hands before `hand` recorded, the
+    first `bids` bids of `hand` in (a bid beside a name): the game as created."""
+    status, created = request(live_server, "POST", "/api/v1/games",
+                              body={"variant": "wist", "players": FIVE, "first_dealer": 0})
+    game_id, key = created["id"], created["keys"]["scorer"]
+    for number in range(1, hand):
+        request(live_server, "PUT", f"/api/v1/games/{game_id}/hands/{number}", key,
+                {"bids": [0] * 5, "tricks": [9, 1, 0, 0, 0]})
+    for seat in range(hand, hand + bids):   # the dealer of hand n is seat n - 1: the next bids first
+        request(live_server, "PUT", f"/api/v1/games/{game_id}/hands/{hand}/bids/{seat % 5}", key, {"bid": 1})
+    return created
+
+
+def test_the_dealers_tag_never_covers_a_name(live_server, browser):
+    """Five long names at 360 px in Italian ("mazziere"), each player dealing in turn: on the scorer's and the
+    dealer's own phone, the tag's box and the name's box do not meet, in the bidders' grid and in the one-line list
+    of a sealed round (#35: the tag was pulled up half a line into the name's box)."""
+    context = phone_context(browser, viewport=SMALL_PHONE)
+    page = context.new_page()
+    page.goto(f"{live_server}/lang/it?next=/")
+    for hand in range(1, 6):
+        created = five_long_names(live_server, hand)
+        for key in (created["keys"]["scorer"], created["keys"]["seats"][hand - 1]):
+            page.goto(f"{live_server}/g/{created['id']}/{key}")
+            boxes = page.evaluate(DEALER_BOXES)
+            assert [name.split()[0] for name, _ in boxes] == [FIVE[hand - 1]]
+            assert all(apart for _, apart in boxes), boxes
+    created = five_long_names(live_server, 7, bids=5)   # the sealed round, its slips in: ✓ marks on one line
+    page.goto(f"{live_server}/g/{created['id']}/{created['keys']['scorer']}")
+    expect(page.locator(".bidders.compact")).to_be_visible()
+    boxes = page.evaluate(DEALER_BOXES)
+    assert [name.split()[0] for name, _ in boxes] == [FIVE[1]] and all(apart for _, apart in boxes), boxes
+    context.close()
+
