@@ -2,6 +2,7 @@
 screen."""
 from __future__ import annotations
 
+import pytest
 from playwright.sync_api import expect
 
 from tests.web.sse import request
@@ -173,3 +174,49 @@ def test_the_dealers_tag_never_covers_a_name(live_server, browser):
     assert [name.split()[0] for name, _ in boxes] == [FIVE[1]] and all(apart for _, apart in boxes), boxes
     context.close()
 
+
+# Each of the five names wherever it is written on the page: the lines its letters are drawn on (a name drawn on
+# two lines was broken inside the word; one cut short with "…" has two boxes on its one line, a name written upwards
+# its lines side by side); names not drawn (hidden) have no lines.
+NAME_LINES = """names => {
+    const found = [], walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      for (const name of names) {
+        for (let at = node.data.indexOf(name); at >= 0; at = node.data.indexOf(name, at + 1)) {
+          const range = document.createRange();
+          range.setStart(node, at);
+          range.setEnd(node, at + name.length);
+          const rects = [...range.getClientRects()].filter(r => r.width > 0 && r.height > 0);
+          const upwards = getComputedStyle(node.parentElement).writingMode.startsWith("vertical");
+          const lines = new Set(rects.map(r => Math.round(upwards ? r.left : r.top))).size;
+          if (lines) found.push([name, node.parentElement.className || node.parentElement.tagName, lines]);
+        }
+      }
+    }
+    return found; }"""
+
+
+@pytest.mark.parametrize("language, scheme", [("en", "light"), ("it", "dark"), ("it", "light"), ("en", "dark")])
+def test_names_are_never_broken_inside_a_word(live_server, browser, artifacts, language, scheme):
+    """Five long names at 360 px: on the scorer's sheet while they bid and while the tricks are entered, on a
+    player's phone and in the correction of a hand, every name is drawn on one line, whole or cut short with "…"
+    (the whole name then in its title), never split inside the word (#35)."""
+    context = phone_context(browser, viewport=SMALL_PHONE, color_scheme=scheme)
+    page = context.new_page()
+    page.goto(f"{live_server}/lang/{language}?next=/")
+    created = five_long_names(live_server, 2, bids=2)
+    game_id, keys = created["id"], created["keys"]
+    sheet = f"{live_server}/g/{game_id}/{keys['scorer']}"
+    for label, address in (("bids", sheet), ("seat", f"{live_server}/g/{game_id}/{keys['seats'][4]}"),
+                           ("correction", f"{sheet}/hands/1")):
+        page.goto(address)
+        lines = page.evaluate(NAME_LINES, FIVE)
+        assert {name for name, *_ in lines} == set(FIVE), label
+        assert [found for found in lines if found[2] > 1] == [], label
+        page.screenshot(path=str(artifacts / f"names-{label}-{language}-{scheme}-360.png"))
+    request(live_server, "PUT", f"/api/v1/games/{game_id}/hands/2", keys["scorer"], {"bids": [1, 1, 1, 1, 1]})
+    page.goto(f"{sheet}?tricks=3")
+    lines = page.evaluate(NAME_LINES, FIVE)
+    assert [found for found in lines if found[2] > 1] == [], "tricks"
+    page.screenshot(path=str(artifacts / f"names-tricks-{language}-{scheme}-360.png"))
+    context.close()
