@@ -77,16 +77,36 @@
   });
   // After one's own change moves the game to a new hand (tricks recorded: outbox.js says so), its
   // heading comes into view; a live refresh from another phone never moves the page.
+  var still = window.matchMedia("(prefers-reduced-motion: reduce)");
+  function glide() { return still.matches ? "instant" : "smooth"; }  // a phone that asks for less motion jumps
   document.addEventListener("sheet:moved", function () {
     var title = document.getElementById("entry-title");
-    if (title) title.scrollIntoView({ block: "start", behavior: "smooth" });
+    if (title) title.scrollIntoView({ block: "start", behavior: glide() });
   });
+  // A player's own phone (a seat's link): when a live update brings the next hand, the hand's heading comes to the
+  // top and, when it is theirs to bid, the bid pad wholly into view (above the outbox's bar) — once a hand, so
+  // that the player may look at the grid while the others bid (#35).
+  var seatHand = null;
+  function toNextHand() {
+    var s = sheet(), title = document.getElementById("entry-title");
+    if (!s || s.dataset.role !== "seat") return;
+    var first = seatHand === null;
+    if (s.dataset.hand === seatHand) return;
+    seatHand = s.dataset.hand;
+    if (first || !title) return;  // the page as it opens is left where the browser puts it
+    var pad = s.querySelector(".pad-form"), top = Math.floor(title.getBoundingClientRect().top) - 8;  // a little air
+    var room = window.innerHeight - (parseFloat(getComputedStyle(document.documentElement).getPropertyValue("--outbox-height")) || 0);
+    var bottom = pad ? pad.getBoundingClientRect().bottom : top;
+    window.scrollBy({ top: bottom - top > room ? bottom - room : top, behavior: glide() });
+  }
+  document.addEventListener("htmx:after:swap", toNextHand);
+  if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", toNextHand); else toNextHand();
   // After one's own change within the hand from a form that asks for it (a deal's turned card), that
   // form comes wholly into view when it is not (its bottom above the outbox's bar): the next tap
   // needs no scroll.
   document.addEventListener("sheet:stayed", function () {
     var form = document.querySelector("#sheet [data-keep-in-view]");
-    if (form) form.scrollIntoView({ block: "nearest", behavior: "smooth" });
+    if (form) form.scrollIntoView({ block: "nearest", behavior: glide() });
   });
   // The table view on a wide screen (a TV nobody touches) follows the game: when the page opens and whenever
   // the game moves to another hand, the hand being played (or, without one, the latest) comes to the middle of
@@ -101,7 +121,7 @@
     var first = followed === null, box = row.getBoundingClientRect();
     followed = at;
     window.scrollTo({ top: window.scrollY + box.top - (window.innerHeight - box.height) / 2,
-                      behavior: first ? "instant" : "smooth" });
+                      behavior: first ? "instant" : glide() });
   }
   document.addEventListener("htmx:after:swap", follow);
   if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", follow); else follow();

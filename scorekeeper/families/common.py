@@ -13,6 +13,7 @@ from ..model import whole_or_none
 
 LETTERS_BY_DIGITS = re.compile(r"(?<=[A-Z])(?=\d)|(?<=\d)(?=[A-Z])")
 SUIT_SYMBOLS = {"H": "♥", "D": "♦", "C": "♣", "S": "♠", "NT": _l("NT"), None: "?"}
+SUIT_NAMES = {"H": _l("Hearts"), "D": _l("Diamonds"), "C": _l("Clubs"), "S": _l("Spades"), "NT": _l("no trump")}
 RED = {"H", "D"}
 
 

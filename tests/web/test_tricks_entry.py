@@ -25,7 +25,7 @@ def test_tricks_are_asked_in_the_grids_order_every_hand(api, client):
     for draft, asked in (("", "Alessandra"), ("3", "Bartolomeo"), ("3,4", "Costanza")):
         form = tricks_form(client.get(f"{sheet}?tricks={draft}").get_data(as_text=True))
         assert f'<p class="pad-title" data-next>Tricks of {asked}:</p>' in form
-        rows = re.findall(r'<label class="trick-row( next)?"><span>(\w+)', form)
+        rows = re.findall(r'<label class="trick-row( next)?"><span[^>]*>(\w+)', form)
         assert [name for _, name in rows] == NAMES
         assert [name for marked, name in rows if marked] == [asked]
     form = tricks_form(client.get(f"{sheet}?tricks=3,4,1").get_data(as_text=True))
@@ -118,3 +118,30 @@ def test_in_a_sealed_round_the_scorer_picks_and_the_player_is_told(api, client):
     assert turn_line(client, game_id, seats[0]) == "The scorer entered your bid for you: 3."
     assert turn_line(client, game_id, seats[2]) == ("Your bid is in: 1. The others' stay hidden until the tricks are "
                                                     "in.").replace("'", "&#39;")
+
+
+def test_the_turned_card_is_asked_once_a_hand(api, client):
+    """Whist torneo asked for the trump twice (#35): tapped on the turned-card buttons while the players bid, the
+    tricks form asked for it again with its four suits. Now the tricks form says the trump given, and offers the
+    suits again only folded away, to correct a wrong tap; a trump not given yet is still asked there."""
+    client.get("/lang/en")
+    game = api.game(variant="whist-torneo", players=NAMES, first_dealer=0)
+    game_id, key = game["id"], game["keys"]["scorer"]
+    sheet = f"/g/{game_id}/{key}"
+    assert client.post(f"{sheet}/hands/1", data={"trump": "S"}).status_code == 303   # tapped while they bid
+    api.recorded(game_id, key, 1, {"bids": [1, 1, 0, 0]})
+    form = tricks_form(client.get(sheet).get_data(as_text=True))
+    given = re.search(r'<details class="trump-given">\s*<summary>(.*?)</summary>(.*?)</details>', form, re.S)
+    assert given, "the trump given is shown, its suits folded away"
+    assert re.sub(r"\s+", " ", re.sub(r"<[^>]+>", "", given.group(1))).strip() == "Trump: ♠ Spades Change…"
+    assert form.count('<fieldset class="trumps') == 1 and '<fieldset class="trumps' in given.group(2)
+    assert re.search(r'name="trump" value="S"[^>]*checked>', given.group(2))  # recorded again with the tricks as it is
+    version = re.search(r'name="version" value="(\d+)"', form).group(1)
+    answer = client.post(f"{sheet}/hands/1", data={"tricks-0": "1", "tricks-1": "1", "tricks-2": "1",
+                                                   "tricks-3": "0", "trump": "H", "version": version})
+    assert answer.status_code == 303                                       # corrected with the tricks
+    assert api.snapshot(game_id, key)[0]["hands"][0]["trump"] == "H"
+    other = api.game(variant="whist-torneo", players=NAMES, first_dealer=0)
+    api.recorded(other["id"], other["keys"]["scorer"], 1, {"bids": [1, 1, 0, 0]})   # no trump given while they bid
+    asked = tricks_form(client.get(f"/g/{other['id']}/{other['keys']['scorer']}").get_data(as_text=True))
+    assert '<fieldset class="trumps' in asked and "<details" not in asked

@@ -11,7 +11,7 @@ from flask_babel import get_translations, gettext
 from ...model import Access, Loaded, Seen, sort_out
 from ...rules.predictions import NO_BIDS
 from .. import Touched, hands_from
-from ..common import RED, SUIT_SYMBOLS, form_number, symbol, view_number
+from ..common import RED, SUIT_NAMES, SUIT_SYMBOLS, form_number, symbol, view_number
 from .present import visible_bids
 
 
@@ -90,6 +90,7 @@ class Entry:
     dealer_rule: bool = False  # the bids may not add up to the cards: offline, the page greys that bid itself
     trump_picked: str | None = None  # the turned card chosen before the pad was tapped
     trump_called: bool = False  # a player names the trump, which may be NT (Blob, #23)
+    trump_given: tuple | None = None  # (code, symbol, name) of the trump given while they bid: not asked again (#35)
 
 
 def _show(value) -> str:
@@ -155,6 +156,9 @@ def entry(loaded: Loaded, access: Access, seen: Seen, view) -> Entry | None:
         e.penalties = [bool(view.get(f"penalty-{s}")) for s in range(len(state.players))]
         picked = view.get("trump")
         e.trump_picked = picked if picked in SUIT_SYMBOLS and (picked != "NT" or spec.called) else None
+        if hand.trump is not None and spec.trump is None:
+            given = e.trump_picked or hand.trump  # a correction tapped before the pad is what will be recorded
+            e.trump_given = (given, symbol(given), str(SUIT_NAMES[given]))
     return e
 
 
