@@ -19,8 +19,10 @@ from itertools import groupby
 from ..model.turns import apart
 from ..rules import N_
 from ..rules import seating as rules
-from ..rules.base import InvalidInput, StateConflict, check_int, closest_names, same_name, tidy_name
+from ..rules.base import InvalidInput, StateConflict, check_int, check_seat, closest_names, same_name, tidy_name
 from ..store import db as store
+from ..store import table_phones
+from ..store.keys import new_key
 from . import games, tournaments
 
 
@@ -313,12 +315,8 @@ def start_table(db, access: tournaments.Access, number, table, first_dealer=None
     the phone that starts it keeps the score. When it exists already (another phone scanning the table's card),
     that one, with every key for the organiser and its view alone for the room's code, which every player
     holds (#33). Returns (Table, the game keys given)."""
-    evening = load(db, access.tournament_id)
-    number = check_int(number, "round", 1, evening.rounds if evening else tournaments.MAX_ROUND)
-    seated = evening.table(number, table) if evening and isinstance(table, str) else None
-    if seated is None:
-        raise InvalidInput(N_("There is no table %(table)s in round %(round)s of this evening."), field="table",
-                           table=str(table)[:20], round=number)
+    evening, seated = _seated(db, access, number, table)
+    number = seated.round
     existing = partita_at(db, access.tournament_id, number, seated.table)
     if existing is None:
         if not access.may_manage():
@@ -333,6 +331,48 @@ def start_table(db, access: tournaments.Access, number, table, first_dealer=None
     keys = games.keys_of(db, existing)
     shown = keys if access.may_manage() else {"view": keys["view"]}
     return tournaments.Table(existing, seated.table, number, games.load(db, existing)), shown
+
+
+def _seated(db, access: tournaments.Access, number, table) -> tuple[Evening, SeatedTable]:
+    """The evening and its table `table` of round `number`, or a clear refusal."""
+    evening = load(db, access.tournament_id)
+    number = check_int(number, "round", 1, evening.rounds if evening else tournaments.MAX_ROUND)
+    seated = evening.table(number, table) if evening and isinstance(table, str) else None
+    if seated is None:
+        raise InvalidInput(N_("There is no table %(table)s in round %(round)s of this evening."), field="table",
+                           table=str(table)[:20], round=number)
+    return evening, seated
+
+
+class SeatTaken(StateConflict):
+    code = "seat_taken"
+
+
+def claim_seat(db, access: tournaments.Access, number, table, seat, device: str | None):
+    """"I am Bruno" (#35): a phone that scanned a started table's card takes a seated player's seat, and gets that
+    seat's link (never more: the room's code is in every hand). Once per seat: the first phone to claim it has it
+    (asking again, it gets the same link while that link works); any other phone is refused, and the table's
+    scorer shows the seat's QR code from Share, or replaces it. `device`: the phone's id (None: a client without
+    one, which can claim but never claim again). Returns (Table, the seat's key)."""
+    _, seated = _seated(db, access, number, table)
+    game_id = partita_at(db, access.tournament_id, seated.round, seated.table)
+    if game_id is None:
+        raise StateConflict(N_("Table %(table)s has not started yet: the first phone to tap Start keeps its score, "
+                               "then the others take their seats."), field="table", table=seated.table)
+    loaded = games.load(db, game_id)
+    seat = check_seat(seat, len(loaded.state.players))
+    if loaded.state.finished:
+        raise StateConflict(N_("Table %(table)s has finished: follow its sheet from the room's page."),
+                            field="table", table=seated.table)
+    device = device or new_key()
+    with store.write(db):
+        key = games.keys_of(db, game_id)["seats"][seat]
+        holder, given = table_phones.claim(db, game_id, seat, device, key)
+    if holder != device or given != key:
+        raise SeatTaken(N_("%(name)s's seat was taken on another phone. Ask the table's scorer: Share shows the "
+                           "seat's QR code, and can give it a new link."), field="seat",
+                        name=loaded.state.players[seat])
+    return tournaments.Table(game_id, seated.table, seated.round, loaded), key
 
 
 def _check_round_before(db, tournament_id: str, evening: Evening, seated: SeatedTable) -> None:
