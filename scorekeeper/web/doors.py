@@ -1,8 +1,9 @@
 """Every door of the app in one table (#33): which links open it, what every other link gets, and what it costs.
 
 There are no accounts: a link is a capability, and a link never grants more than its role. The room's code (a
-tournament's join link) is in every player's hand, so it reaches table views and the start of its own table's
-partita, never a scorer's or another seat's power, and nothing of a finished partita but its view. An unknown game,
+tournament's join link) is in every player's hand, so it reaches table views, the start of its own table's
+partita and, once started, a seat of it claimed once ("I am Bruno", #35), never a scorer's power, and nothing of a
+finished partita but its view. An unknown game,
 or a key that does not open it (a replaced link, another game's, a tournament's on a game's page), gets 404 — the
 same answer whichever part was wrong.
 
