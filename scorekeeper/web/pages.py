@@ -231,7 +231,9 @@ def sheet(game_id, key):
     try:
         who, loaded = _open(game_id, key)
     except games.NotFound:
-        if games.handed_over(get_db(), game_id, key):  # this phone handed the scoring over (#35): it says so
+        # This phone handed the scoring over (#35): the page says so. A live refresh gets the 404 that makes the
+        # sheet load whole (static/live.js), which then says it.
+        if not is_htmx() and games.handed_over(get_db(), game_id, key):
             return page_error(410, gettext("Scoring was handed over to another phone: this phone no longer keeps "
                                            "this sheet. Ask the table for its QR code to follow it."))
         raise

@@ -74,3 +74,31 @@ def test_a_second_phone_takes_its_seat_and_the_scorers_phone_is_passed_round(liv
     finally:
         scorer_phone.close()
         bruno_phone.close()
+
+
+def test_the_scoring_handed_over_to_another_phone(live_server, browser, artifacts):
+    """The scorer's share page makes a one-time link; the other phone opens it and keeps the score; the old phone's
+    open sheet then says the scoring was handed over, by itself."""
+    game = api(live_server, "POST", "/api/v1/games", body={"variant": "wist", "players": PLAYERS, "first_dealer": 0})
+    old_phone, new_phone = phone_context(browser, viewport=SMALL), phone_context(browser, viewport=SMALL)
+    try:
+        old = old_phone.new_page()
+        old.goto(f"{live_server}/g/{game['id']}/{game['keys']['scorer']}/share")
+        old.get_by_role("button", name="Hand over scoring to another phone").tap()
+        link = old.locator(".handover-card a.link")
+        expect(link).to_have_attribute("href", re.compile(rf"/g/{game['id']}/take/[\w-]+$"))
+        assert old.evaluate("document.documentElement.scrollWidth") <= 360
+        old.screenshot(path=artifacts / "hand-over-scoring-360-light-en.png", full_page=True)
+        address = link.get_attribute("href")
+        old.goto(f"{live_server}/g/{game['id']}/{game['keys']['scorer']}")
+        expect(old.locator("#sheet")).to_have_attribute("data-role", "scorer")
+        new = new_phone.new_page()
+        new.goto(address)
+        new.get_by_role("button", name="Keep the score on this phone").tap()
+        expect(new.locator("#sheet")).to_have_attribute("data-role", "scorer")
+        assert game["keys"]["scorer"] not in new.url
+        expect(old.get_by_text("Scoring was handed over to another phone")).to_be_visible(timeout=10_000)
+        old.screenshot(path=artifacts / "scoring-handed-over-360-light-en.png", full_page=True)
+    finally:
+        old_phone.close()
+        new_phone.close()

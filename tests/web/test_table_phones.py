@@ -137,6 +137,8 @@ def test_handing_the_scoring_over_moves_the_scorer_link_to_the_other_phone(app, 
     assert "Scoring was handed over to another phone" in text(gone) and new not in gone.get_data(as_text=True)
     assert "Il segnapunti è passato a un altro telefono" in text(old_phone.get(f"/g/{game_id}/{old}",
                                                                                headers={"Accept-Language": "it"}))
+    refresh = old_phone.get(f"/g/{game_id}/{old}", headers={"HX-Request": "true", "X-Live-Refresh": "1"})
+    assert refresh.status_code == 404  # a live refresh: the 404 that loads the page whole, which then says so
     assert old_phone.post(f"/g/{game_id}/{old}/undo").status_code == 404
     assert Api(app.test_client()).hand(game_id, old, 1, HAND_1).status_code == 404
     for again in (app.test_client().post(link), app.test_client().get(link), new_phone.post(link)):
