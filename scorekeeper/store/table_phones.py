@@ -18,7 +18,9 @@ def claim(db, game_id: str, seat: int, device: str, key: str) -> tuple[str, str]
 
 
 def offer(db, game_id: str, scorer_key: str, token: str) -> None:
-    """A one-time link that hands the game's scoring over, made by the scorer key it will replace."""
+    """A one-time link that hands the game's scoring over, made by the scorer key it will replace; the game's link
+    offered before and not taken stops (one at a time: a game holds one, however often the button is tapped)."""
+    db.execute("DELETE FROM handovers WHERE game_id = ? AND taken_at IS NULL", [game_id])
     db.execute("INSERT INTO handovers (token, game_id, scorer_key, created_at) VALUES (?, ?, ?, ?)",
                [token, game_id, scorer_key, now()])
 

@@ -148,7 +148,10 @@ def test_handing_the_scoring_over_moves_the_scorer_link_to_the_other_phone(app, 
 
 def test_a_handover_dies_with_the_scorer_link_that_offered_it(app, client, db):
     game_id, scorer = new_game_on(client)
-    link = handover_link(client, game_id, scorer)
+    first = handover_link(client, game_id, scorer)
+    link = handover_link(client, game_id, scorer)  # tapped again: the latest link alone works
+    assert app.test_client().get(first).status_code == 404 and app.test_client().get(link).status_code == 200
+    assert count_rows(app, "handovers") == 1
     moved = client.post(f"/g/{game_id}/{scorer}/rotate", data={"role": "scorer"})  # "New link" on the scorer's
     new = moved.headers["Location"].split("/")[-2]
     assert app.test_client().post(link).status_code == 404
