@@ -10,7 +10,9 @@ import pytest
 
 from scorekeeper.model.confirmation import SCORERS_PHONE
 from scorekeeper.service import evenings, games, tournaments
+from scorekeeper.rules.base import StateConflict
 from scorekeeper.store import db as store
+from tests import torneo_support as ref
 from tests.conftest import PLAYERS4, Api, count_rows
 from tests.web.test_confirmation_holes import HAND_1, HAND_2, new_game_on, post, shown
 from tests.web.test_evening_pages import join_of, seated, text
@@ -99,7 +101,7 @@ def test_a_claim_from_the_rooms_code_never_reaches_the_scorers_power(app, client
 
 
 def test_the_service_claims_a_seat_once_per_phone(client, db):
-    room, players, game_id, _scorer = started_table(client)
+    room, players, game_id, scorer = started_table(client)
     tid, join = room.split("/")[2:4]
     access = tournaments.authorize(db, tid, join)
     table, key = evenings.claim_seat(db, access, 1, "B", 3, "phone-a")
@@ -109,6 +111,17 @@ def test_the_service_claims_a_seat_once_per_phone(client, db):
         evenings.claim_seat(db, access, 1, "B", 3, "phone-b")
     with pytest.raises(evenings.SeatTaken):
         evenings.claim_seat(db, access, 1, "B", 3, None)  # a client without a phone's id is another phone
+    first_dealer = client.get(f"/api/v1/games/{game_id}", headers={"Authorization": f"Bearer {scorer}"}).get_json()[
+        "first_dealer"]
+    hands = ref.make_game(len(players), "ridotto", seed=7, first_dealer=first_dealer)
+    for hand in hands:
+        body = {"bids": hand["bids"], "tricks": hand["tricks"], "penalties": hand["penalties"],
+                **({"trump": hand["trump"]} if hand["trump"] else {})}
+        answer = client.put(f"/api/v1/games/{game_id}/hands/{hand['number']}", json=body,
+                            headers={"Authorization": f"Bearer {scorer}"})
+        assert answer.status_code == 200, answer.get_json()
+    with pytest.raises(StateConflict, match="has finished"):  # of a finished partita, nothing but its view
+        evenings.claim_seat(db, access, 1, "B", 0, "phone-c")
 
 
 # -- handing the scoring over -------------------------------------------------------------------------------
