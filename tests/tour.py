@@ -161,14 +161,20 @@ def _tournament(call, tour: Tour) -> None:
 
 def _evening(call, tour: Tour) -> None:
     """A club evening seated by the app (#21), its first table started and a player withdrawn: the organiser's
-    seating, the table cards, a table's card on the scorer's phone and "Where do I sit?" on the room's page."""
+    seating, the table cards, a table's card on the scorer's phone, a started one's "I am …", the started partita's
+    scorer sheet with hand 1 to confirm (its "Pass the phone") and "Where do I sit?" on the room's page."""
     created = _check(call("POST", "/api/v1/tournaments", body={"name": "Serata del circolo", "confirmation": True}))
     tid, keys = created["id"], created["keys"]
     _check(call("PUT", f"/api/v1/tournaments/{tid}/roster", keys["organiser"],
                 {"players": [*FIVE, "Fabio", "Gina", "Ugo", "Vera", "Zeno", "Ines"], "rounds": 3}))
-    _check(call("POST", f"/api/v1/tournaments/{tid}/seating/start", keys["organiser"], {"round": 1, "table": "A"}))
+    table = _check(call("POST", f"/api/v1/tournaments/{tid}/seating/start", keys["organiser"],
+                        {"round": 1, "table": "A"}))
+    game = _check(call("GET", f"/api/v1/games/{table['id']}", table["keys"]["scorer"]))
+    _check(call("PUT", f"/api/v1/games/{table['id']}/hands/1", table["keys"]["scorer"], _predictions_hand(game, 1)))
     _check(call("POST", f"/api/v1/tournaments/{tid}/roster/withdraw", keys["organiser"], {"player": "Ugo"}))
     tour.add("evening-organiser", f"/t/{tid}/{keys['organiser']}")
     tour.add("evening-cards", f"/t/{tid}/{keys['organiser']}/seating/cards?round=2")
     tour.add("evening-table", f"/t/{tid}/{keys['join']}?round=2&table=B")
+    tour.add("evening-table-started", f"/t/{tid}/{keys['join']}?round=1&table=A")  # "I am …" (#35)
+    tour.add("evening-pass-the-phone", f"/g/{table['id']}/{table['keys']['scorer']}")  # hand 1 to confirm (#35)
     tour.add("evening-where", f"/t/{tid}/{keys['join']}?player=Costanza")

@@ -19,8 +19,9 @@ from itertools import groupby
 from ..model.turns import apart
 from ..rules import N_
 from ..rules import seating as rules
-from ..rules.base import InvalidInput, StateConflict, check_int, closest_names, same_name, tidy_name
+from ..rules.base import InvalidInput, StateConflict, check_int, check_seat, closest_names, same_name, tidy_name
 from ..store import db as store
+from ..store import table_phones
 from ..store.keys import new_key
 from . import games, tournaments
 
@@ -325,12 +326,8 @@ def start_table(db, access: tournaments.Access, number, table, first_dealer=None
     the phone that starts it keeps the score. When it exists already (another phone scanning the table's card),
     that one, with every key for the organiser and its view alone for the room's code, which every player
     holds (#33). Returns (Table, the game keys given)."""
-    evening = load(db, access.tournament_id)
-    number = check_int(number, "round", 1, evening.rounds if evening else tournaments.MAX_ROUND)
-    seated = evening.table(number, table) if evening and isinstance(table, str) else None
-    if seated is None:
-        raise InvalidInput(N_("There is no table %(table)s in round %(round)s of this evening."), field="table",
-                           table=str(table)[:20], round=number)
+    evening, seated = _seated(db, access, number, table)
+    number = seated.round
     existing = partita_at(db, access.tournament_id, number, seated.table)
     if existing is None:
         if not access.may_manage():
@@ -345,6 +342,48 @@ def start_table(db, access: tournaments.Access, number, table, first_dealer=None
     keys = games.keys_of(db, existing)
     shown = keys if access.may_manage() else {"view": keys["view"]}
     return tournaments.Table(existing, seated.table, number, games.load(db, existing)), shown
+
+
+def _seated(db, access: tournaments.Access, number, table) -> tuple[Evening, SeatedTable]:
+    """The evening and its table `table` of round `number`, or a clear refusal."""
+    evening = load(db, access.tournament_id)
+    number = check_int(number, "round", 1, evening.rounds if evening else tournaments.MAX_ROUND)
+    seated = evening.table(number, table) if evening and isinstance(table, str) else None
+    if seated is None:
+        raise InvalidInput(N_("There is no table %(table)s in round %(round)s of this evening."), field="table",
+                           table=str(table)[:20], round=number)
+    return evening, seated
+
+
+class SeatTaken(StateConflict):
+    code = "seat_taken"
+
+
+def claim_seat(db, access: tournaments.Access, number, table, seat, device: str | None):
+    """"I am Bruno" (#35): a phone that scanned a started table's card takes a seated player's seat, and gets that
+    seat's link (never more: the room's code is in every hand). Once per seat: the first phone to claim it has it
+    (asking again, it gets the same link while that link works); any other phone is refused, and the table's
+    scorer shows the seat's QR code from Share, or replaces it. `device`: the phone's id (None: a client without
+    one, which can claim but never claim again). Returns (Table, the seat's key)."""
+    _, seated = _seated(db, access, number, table)
+    game_id = partita_at(db, access.tournament_id, seated.round, seated.table)
+    if game_id is None:
+        raise StateConflict(N_("Table %(table)s has not started yet: the first phone to tap Start keeps its score, "
+                               "then the others take their seats."), field="table", table=seated.table)
+    loaded = games.load(db, game_id)
+    seat = check_seat(seat, len(loaded.state.players))
+    if loaded.state.finished:
+        raise StateConflict(N_("Table %(table)s has finished: follow its sheet from the room's page."),
+                            field="table", table=seated.table)
+    device = device or new_key()
+    with store.write(db):
+        key = games.keys_of(db, game_id)["seats"][seat]
+        holder, given = table_phones.claim(db, game_id, seat, device, key)
+    if holder != device or given != key:
+        raise SeatTaken(N_("%(name)s's seat was taken on another phone. Ask the table's scorer: Share shows the "
+                           "seat's QR code, and can give it a new link."), field="seat",
+                        name=loaded.state.players[seat])
+    return tournaments.Table(game_id, seated.table, seated.round, loaded), key
 
 
 def _check_round_before(db, tournament_id: str, evening: Evening, seated: SeatedTable) -> None:
@@ -416,7 +455,7 @@ def links(db, tournament_id: str) -> dict[int, Link]:
         "AND revoked_at IS NULL", [tournament_id])}
 
 
-def _seated(db, access: tournaments.Access) -> Evening:
+def _seated_evening(db, access: tournaments.Access) -> Evening:
     evening = load(db, access.tournament_id)
     if evening is None:
         raise StateConflict(N_("The organiser has not seated this evening yet."))
@@ -429,7 +468,7 @@ def claim(db, access: tournaments.Access, name) -> tuple[Entrant, str | None]:
     alone asks: it is what every player holds."""
     if access.role != "join":
         raise games.Forbidden(N_("A player's own link is handed out from the room's code."))
-    entrant = _seated(db, access).entrant(name)
+    entrant = _seated_evening(db, access).entrant(name)
     with store.write(db):
         _give_links(db, access.tournament_id)
         row = db.execute("UPDATE tournament_keys SET claimed_at = ? WHERE tournament_id = ? AND player = ? "
@@ -442,7 +481,7 @@ def replace_link(db, access: tournaments.Access, name) -> tuple[Entrant, str]:
     """The organiser gives a player a new link (lost phone, taken by someone else): the old one stops working at
     once, and the new one is the organiser's to hand over (the room's code hands out no second one)."""
     organiser_only(access)
-    entrant = _seated(db, access).entrant(name)
+    entrant = _seated_evening(db, access).entrant(name)
     with store.write(db):
         db.execute("UPDATE tournament_keys SET revoked_at = ? WHERE tournament_id = ? AND player = ? "
                    "AND revoked_at IS NULL", [store.now(), access.tournament_id, entrant.number])

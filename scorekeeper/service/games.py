@@ -24,11 +24,11 @@ import secrets
 import threading
 from collections import OrderedDict
 from contextlib import contextmanager
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Collection
 
 from ..store import db as store
-from ..store import live
+from ..store import live, table_phones
 from ..model.turns import EVERY, give_way, taking_turns
 from ..store.keys import find_key, new_id, new_key
 from ..model import (EVERYTHING, MARKS, ROLES, Access, Loaded, NotFound, Seen, once_reused, sort_out,  # noqa: F401
@@ -36,7 +36,7 @@ from ..model import (EVERYTHING, MARKS, ROLES, Access, Loaded, NotFound, Seen, o
 from ..model.confirmation import (CONFIRMATIONS_PER_HAND, SCORERS_PHONE, HandNotComplete, StaleHand,
                                   check_scores_kept, check_unlocked, complete, confirmation, scores_of)
 from ..rules import N_, VARIANTS, RuleError, new_game
-from ..rules.base import InvalidInput, StateConflict, TooManyChanges
+from ..rules.base import InvalidInput, StateConflict, TooManyChanges, check_seat
 
 class Forbidden(RuleError):
     code = "forbidden"
@@ -596,16 +596,76 @@ def rotate(db, access: Access, role: str, seat=None) -> str:
         raise RuleError(N_("There is no link called “%(role)s”."), role=str(role)[:20])
     with store.write(db):
         loaded = load(db, access.game_id)
-        if role == "seat":
-            if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < len(loaded.state.players):
-                raise RuleError(N_("There is no seat %(seat)s at this table."), seat=str(seat)[:20])
-            where, params = "role = 'seat' AND seat = ?", [seat]
-        else:
-            where, params, seat = "role = ?", [role], None
-        db.execute(f"UPDATE keys SET revoked_at = ? WHERE game_id = ? AND revoked_at IS NULL AND {where}",
-                   [store.now(), access.game_id, *params])
-        key = new_key()
-        db["keys"].insert({"key": key, "game_id": access.game_id, "role": role, "seat": seat,
-                           "created_at": store.now()})
+        if role == "seat" and (isinstance(seat, bool) or not isinstance(seat, int)
+                               or not 0 <= seat < len(loaded.state.players)):
+            raise RuleError(N_("There is no seat %(seat)s at this table."), seat=str(seat)[:20])
+        key = _new_link(db, access.game_id, role, seat if role == "seat" else None)
     live.hub(db.path).poke(access.game_id)  # open streams of the old key close now
     return key
+
+
+def _new_link(db, game_id: str, role: str, seat: int | None) -> str:
+    """Inside the caller's write unit: the game's link of `role` (a seat's) revoked and a new one made."""
+    where, params = ("role = 'seat' AND seat = ?", [seat]) if role == "seat" else ("role = ?", [role])
+    db.execute(f"UPDATE keys SET revoked_at = ? WHERE game_id = ? AND revoked_at IS NULL AND {where}",
+               [store.now(), game_id, *params])
+    key = new_key()
+    db["keys"].insert({"key": key, "game_id": game_id, "role": role, "seat": seat, "created_at": store.now()})
+    return key
+
+
+# -- the table's phones (#35) --------------------------------------------------------------------------------
+class HandoverGone(NotFound):
+    """A handover link taken already, or made by a scorer link replaced since: it gives nothing, as an unknown one."""
+
+    message = N_("This link to take over the scoring no longer works (it works once, and only while the phone "
+                 "that made it keeps the score): ask the scorer for a new one.")
+
+
+def hand_over(db, access: Access) -> str:
+    """The scorer offers the scoring to another phone: a one-time token, which replaces this very scorer link
+    with a new one when another phone takes it (`take_over`): the old phone is then no longer the scorer."""
+    if not access.may_write():
+        raise Forbidden(N_("Only the scorer can hand the scoring over."))
+    token = new_key()
+    with store.write(db):
+        table_phones.offer(db, access.game_id, access.key, token)
+    return token
+
+
+def _offered(db, game_id: str, token) -> tuple | None:
+    """The handover of that token not taken yet, whose scorer link still opens the game: (its scorer key, token)."""
+    return find_key(table_phones.offered(db, game_id), token)
+
+
+def handover_open(db, game_id: str, token) -> bool:
+    """Whether a handover link would still give the scoring (the page that asks to take it)."""
+    return _offered(db, game_id, token) is not None
+
+
+def take_over(db, game_id: str, token) -> str:
+    """The phone that opened a handover link takes the scoring: the scorer link is replaced, the new one is this
+    phone's, the old one no longer opens the game (its page says it was handed over). Once: a second take is
+    refused (`HandoverGone`)."""
+    with store.write(db):
+        found = _offered(db, game_id, token)
+        if found is None:
+            raise HandoverGone()
+        table_phones.taken(db, found[1])
+        key = _new_link(db, game_id, "scorer", None)
+    live.hub(db.path).poke(game_id)  # the old phone's live sheet closes now
+    return key
+
+
+def handed_over(db, game_id: str, key) -> bool:
+    """Whether `key` is a scorer link replaced by a handover another phone took."""
+    return isinstance(game_id, str) and find_key(table_phones.handed_over(db, game_id), key) is not None
+
+
+def confirm_for(db, access: Access, seat, hand, seen: int) -> Loaded:
+    """The table's phone passed to a player ("Bruno, is hand 3 right?"), Bridgemate-style: the scorer's link
+    confirms for the player named, and the confirmation is theirs, marked as made on the scorer's phone."""
+    if not access.may_write():
+        raise Forbidden(N_("Only the scorer's phone can be passed round to confirm a hand."))
+    seat = check_seat(seat, len(players_of(db, access.game_id)))
+    return confirm(db, replace(access, role="seat", seat=seat), hand, seen, on_scorers_phone=True)

@@ -206,8 +206,21 @@ def _v13(db: sqlite_utils.Database) -> None:
     db["tournament_keys"].add_column("claimed_at", str)
 
 
+def _v14(db: sqlite_utils.Database) -> None:
+    """The table's phones (#35): each seat of a partita claimed from the table's card ("I am Bruno") by one phone
+    (its device id) and the seat link it was given; and the one-time links that hand a game's scoring to another
+    phone (the scorer key that made each, and when it was taken)."""
+    db["seat_claims"].create({"game_id": str, "seat": int, "device": str, "key": str, "claimed_at": str},
+                             pk=("game_id", "seat"), foreign_keys=[("game_id", "games", "id")],
+                             not_null={"device", "key", "claimed_at"})
+    db["handovers"].create({"token": str, "game_id": str, "scorer_key": str, "created_at": str, "taken_at": str},
+                           pk="token", foreign_keys=[("game_id", "games", "id")],
+                           not_null={"game_id", "scorer_key", "created_at"})
+    db["handovers"].create_index(["scorer_key"])
+
+
 # Append only: migration i brings the file from user_version i to i + 1.
-MIGRATIONS = [_v1, _v2, _v3, _v4, _v5, _v6, _v7, _v8, _v9, _v10, _v11, _v12, _v13]
+MIGRATIONS = [_v1, _v2, _v3, _v4, _v5, _v6, _v7, _v8, _v9, _v10, _v11, _v12, _v13, _v14]
 
 
 def migrate(db: sqlite_utils.Database) -> None:

@@ -33,20 +33,27 @@ class HandToConfirm:
 @dataclass(frozen=True)
 class ConfirmPanel:
     marks: Confirmation
-    hand: HandToConfirm | None  # on a player's own phone, the first hand still to confirm
+    hand: HandToConfirm | None  # on a player's own phone, or the scorer's passed round, the first hand to confirm
     hand_word: Any  # the family's "hand %(n)s" or "deal %(n)s"
     unconfirmed: frozenset = field(default_factory=frozenset)  # the rows the grid marks
     on_scorers_phone: frozenset = field(default_factory=frozenset)  # the rows confirmed on the scorer's phone
+    by: dict = field(default_factory=dict)  # who confirmed each confirmed row, by hand number (#35)
+    players: tuple = ()  # who may confirm on the scorer's phone passed round (#35): any seated player
 
     def title(self, number: int) -> str:
         return str(self.hand_word % {"n": number})
 
 
 def confirm_panel(loaded: Loaded, who: Access) -> ConfirmPanel:
+    """A player's own phone asks them to confirm; the scorer's can be passed to a player who confirms there (#35)."""
     marks = confirmation(loaded)
-    hand = _first_to_confirm(loaded, marks) if who.role == "seat" and marks.to_ask else None
+    hand = _first_to_confirm(loaded, marks) if who.role in ("seat", "scorer") and marks.to_ask else None
+    players = loaded.state.players
     return ConfirmPanel(marks, hand, family_of(loaded.state.variant).hand_word, frozenset(marks.unconfirmed),
-                        frozenset(number for number, mark in marks.confirmed.items() if mark.on_scorers_phone))
+                        frozenset(number for number, mark in marks.confirmed.items() if mark.on_scorers_phone),
+                        {number: players[mark.seat] for number, mark in marks.confirmed.items()
+                         if mark.seat is not None and mark.seat < len(players)},
+                        tuple(players) if who.role == "scorer" else ())
 
 
 def _first_to_confirm(loaded: Loaded, marks: Confirmation) -> HandToConfirm:

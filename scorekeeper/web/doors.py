@@ -1,8 +1,9 @@
 """Every door of the app in one table (#33): which links open it, what every other link gets, and what it costs.
 
 There are no accounts: a link is a capability, and a link never grants more than its role. The room's code (a
-tournament's join link) is in every player's hand, so it reaches table views and the start of its own table's
-partita, never a scorer's or another seat's power, and nothing of a finished partita but its view. An unknown game,
+tournament's join link) is in every player's hand, so it reaches table views, the start of its own table's
+partita and, once started, a seat of it claimed once ("I am Bruno", #35), never a scorer's power, and nothing of a
+finished partita but its view. An unknown game,
 or a key that does not open it (a replaced link, another game's, a tournament's on a game's page), gets 404 — the
 same answer whichever part was wrong.
 
@@ -232,12 +233,22 @@ DOORS: tuple[Door, ...] = (
     Door("pages.confirm", "POST /g/<game_id>/<key>/hands/<number>/confirm", G, SEAT, 303, Cost.WRITE, MARKING,
          "Another player confirms a hand on their own phone; a confirmation made on the phone that holds the scorer's "
          "link says so wherever it shows.", FORBIDDEN_PAGE),
+    Door("pages.confirm_for", "POST /g/<game_id>/<key>/hands/<number>/confirm-for", G, SCORER, 303, Cost.WRITE,
+         MARKING, "The table's phone passed to a player (#35): the player named confirms the hand on the scorer's "
+         "sheet, and the confirmation says it was made on the table's phone.", FORBIDDEN_PAGE),
     Door("pages.reopen", "POST /g/<game_id>/<key>/hands/<number>/reopen", G, SEAT, 303, Cost.WRITE, MARKING,
          "A player reopens a confirmed hand so that the scorer can correct it.", FORBIDDEN_PAGE),
     Door("pages.share", "GET /g/<game_id>/<key>/share", G, SCORER, 200, Cost.PROOF, SMALL,
          "The QR codes of every link of the game, each with its New link button."),
     Door("pages.rotate", "POST /g/<game_id>/<key>/rotate", G, SCORER, 200, Cost.WRITE, WRITING,
          "New link: the old one stops working at once, everywhere."),
+    Door("pages.hand_over", "POST /g/<game_id>/<key>/handover", G, SCORER, 200, Cost.WRITE, WRITING,
+         "Hand over scoring to another phone: a one-time link (and its QR code) that gives the scoring to the phone "
+         "that opens it; this phone's scorer link then stops."),
+    Door("pages.take_over", "GET|POST /g/<game_id>/take/<token>", Subject.ANYONE, EVERYONE, (200, 303), Cost.WRITE,
+         WRITING + "; each link works once",
+         "The handover link, opened on the other phone: one tap takes the scoring (a new scorer link for this phone, "
+         "the old one stops). Without a link that works: 404, as for an unknown link."),
     Door("pages.rematch", "POST /g/<game_id>/<key>/rematch", G, SCORER, 303, Cost.CREATE, CREATION,
          "Play again: a finished game's players start a new one."),
     Door("house_rules.save_from_game", "GET|POST /g/<game_id>/<key>/house-rules", G, SCORER, 200, Cost.WRITE,
@@ -313,6 +324,10 @@ DOORS: tuple[Door, ...] = (
          "Every player's own link with its QR code."),
     Door("evenings.replace_link", "POST /t/<tournament_id>/<key>/seating/links", T, ORGANISER, 303, Cost.WRITE,
          WRITING, "A player's own link replaced: the old one stops at once."),
+    Door("evenings.claim_seat", "POST /t/<tournament_id>/<key>/seating/claim", T, ORGANISER | frozenset({Role.JOIN}),
+         303, Cost.SEAT, "RATE_LIMIT_SEAT per address; each seat is claimed by one phone, once",
+         "\"I am Bruno\" on a started table's card: this phone takes that seat and gets its player's link (never the "
+         "scorer's); a seat another phone took is refused (409), the table's scorer shows its QR code from Share."),
     Door("tournament_api.read_tournament", "GET /api/v1/tournaments/<tournament_id>", T, TOURNAMENT_LINKS, 200,
          Cost.CACHED, "a poller's If-None-Match is 304 while nothing changed",
          "The tournament as JSON: the organiser's with every table's scorer link, the others' with view links only."),
@@ -429,13 +444,14 @@ BUDGETS: dict[str, Budget | str] = {
 GAME_WRITE = Budget(statements=16, kilobytes=3072)
 EVENING_WRITE = Budget(statements=56, per_game=3, kilobytes=2048)
 WRITES = ("pages.bid", "pages.save_hand", "pages.end", "pages.confirm", "pages.reopen", "pages.rotate",
-          "pages.rematch", "api.put_bid", "api.put_hand", "api.end", "api.confirm", "api.reopen", "api.rotate")
+          "pages.rematch", "pages.confirm_for", "pages.hand_over", "pages.take_over", "api.put_bid", "api.put_hand",
+          "api.end", "api.confirm", "api.reopen", "api.rotate")
 EVENING_WRITES = (
     "tournaments.add_game", "tournaments.join", "tournaments.remove_game", "tournaments.reopen_hand",
     "tournaments.rotate", "evenings.seat", "evenings.withdraw", "evenings.arrive", "evenings.swap", "evenings.start",
     "tournament_api.add_game", "tournament_api.remove_game", "tournament_api.rotate", "tournament_api.seat_evening",
     "tournament_api.withdraw", "tournament_api.arrive", "tournament_api.swap", "tournament_api.start_table",
-    "evenings.claim", "evenings.replace_link",
+    "evenings.claim", "evenings.replace_link", "evenings.claim_seat",
     "seasons.add_tournament", "seasons.remove_tournament", "seasons.rotate", "season_api.add_tournament",
     "season_api.remove_tournament", "season_api.rotate")
 BUDGETS |= {endpoint: GAME_WRITE for endpoint in WRITES} | {endpoint: EVENING_WRITE for endpoint in EVENING_WRITES}

@@ -15,7 +15,7 @@ from flask_babel import gettext
 from ..service import evenings, games, tournaments
 from ..model import whole_or_none
 from ..model.turns import taking_turns
-from . import get_db
+from . import devices, get_db
 from .errors import message, status_of
 from .pages import remember as remember_game
 from .qr import qr_svg
@@ -181,3 +181,21 @@ def replace_link(tournament_id, key):
         abort(status_of(error))
     return redirect(url_for("evenings.links", tournament_id=tournament_id, key=key,
                             _anchor=f"player-{entrant.number}"), 303)
+
+
+@bp.post("/t/<tournament_id>/<key>/seating/claim")
+def claim_seat(tournament_id, key):
+    """"I am Bruno" on a started table's card (#35): this phone takes that seat, once, and opens its sheet as that
+    player; refused (the card again, saying why) when another phone took it."""
+    who = tournaments.authorize(get_db(), tournament_id, key)
+    if not who.may_add():
+        abort(404)
+    form = request.form
+    try:
+        table, seat_key = evenings.claim_seat(get_db(), who, _number(form, "round"), form.get("table", ""),
+                                              _number(form, "seat"), devices.device(create=True))
+    except games.RuleError as error:
+        return join_page(who, tournaments.load(get_db(), tournament_id), status_of(error),
+                         seating_errors={"claim": message(error)})
+    remember_game(table.game_id, seat_key, "seat", table.state)
+    return redirect(url_for("pages.sheet", game_id=table.game_id, key=seat_key), 303)

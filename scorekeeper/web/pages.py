@@ -18,13 +18,13 @@ from . import sheet_common as sheet_view
 from . import sheet_parts
 from .downloads import csv_download, game_csv
 from .entries import REPLAYED, entering
-from .errors import message, refusal_headers, status_of
+from .errors import message, page_error, refusal_headers, status_of
 from .guard import create_more, safe_next
 from .htmx import go_to, is_htmx
 from .home import home_games
 from .labels import FOLD_RULES_AFTER, chosen_options, variant_name
 from .confirm_view import confirm_panel
-from .links import links
+from .links import base_url, links
 from .qr import qr_svg
 from ..model import check_once, version, whole
 from ..model.confirmation import confirmation
@@ -229,7 +229,15 @@ def taking_turns_rendered(name: str, block: str | None = None, **context) -> str
 
 @bp.get("/g/<game_id>/<key>")
 def sheet(game_id, key):
-    who, loaded = _open(game_id, key)
+    try:
+        who, loaded = _open(game_id, key)
+    except games.NotFound:
+        # This phone handed the scoring over (#35): the page says so. A live refresh gets the 404 that makes the
+        # sheet load whole (static/live.js), which then says it.
+        if not is_htmx() and games.handed_over(get_db(), game_id, key):
+            return page_error(410, gettext("Scoring was handed over to another phone: this phone no longer keeps "
+                                           "this sheet. Ask the table for its QR code to follow it."))
+        raise
     if not is_htmx():  # a live refresh is no reason to write
         remember(game_id, key, who.role, loaded.state)
     elif request.headers.get("X-Sheet-Version") == str(loaded.version):
@@ -386,6 +394,20 @@ def confirm(game_id, key, number):
     return _after_change(who, loaded)
 
 
+@bp.post("/g/<game_id>/<key>/hands/<int:number>/confirm-for")
+def confirm_for(game_id, key, number):
+    """The table's phone passed to a player (#35): "Bruno confirms" on the scorer's sheet, recorded as Bruno's
+    confirmation made on the scorer's phone."""
+    who = entering(games.authorize(get_db(), game_id, key))
+    form = request.form
+    try:
+        loaded = games.confirm_for(get_db(), who, form.get("seat", type=whole), number,
+                                   form.get("version", type=version) or 0)
+    except RuleError as error:
+        return _refused(who, error)
+    return _after_change(who, loaded)
+
+
 @bp.post("/g/<game_id>/<key>/hands/<int:number>/reopen")
 def reopen(game_id, key, number):
     """A player reopens a confirmed hand so that the scorer can correct it."""
@@ -398,7 +420,7 @@ def reopen(game_id, key, number):
 
 
 # -- sharing: QR codes, rotating links, history -------------------------------------------------
-def _share(who, loaded, status: int = 200, notice: str | None = None):
+def _share(who, loaded, status: int = 200, notice: str | None = None, handover: str | None = None):
     """The Share panel: one QR code per link (table, each seat, scorer), each with a rotate button."""
     if who.role != "scorer":
         abort(404)
@@ -408,7 +430,7 @@ def _share(who, loaded, status: int = 200, notice: str | None = None):
     cards.append(("scorer", None, gettext("Scorer (hand over the sheet)"), addresses["scorer"]))
     context = dict(cards=cards, qr_svg=qr_svg, base=url_for("pages.sheet", game_id=loaded.id, key=who.key),
                    notice=notice, state=loaded.state, who=who, game=loaded,
-                   seat_link=family_of(loaded.state.variant).seat_link)
+                   seat_link=family_of(loaded.state.variant).seat_link, handover=handover)
     template = "share.html"
     if is_htmx():
         return make_response(render_block(template, "share", **context), status)
@@ -432,6 +454,35 @@ def rotate(game_id, key):
         remember(game_id, new_key, "scorer", loaded.state)
         return go_to(url_for("pages.share", game_id=game_id, key=new_key))
     return _share(who, loaded, notice=gettext("The old link no longer works. Share the new code."))
+
+
+@bp.post("/g/<game_id>/<key>/handover")
+def hand_over(game_id, key):
+    """"Hand over scoring to another phone" (#35): the share panel with a one-time link (and its QR code) that gives
+    the scoring to the phone that opens it; this phone's link then stops."""
+    who, loaded = _open(game_id, key)
+    if who.role != "scorer":
+        abort(404)
+    token = games.hand_over(get_db(), who)
+    return _share(who, loaded, handover=base_url() + url_for("pages.take_over", game_id=game_id, token=token))
+
+
+@bp.route("/g/<game_id>/take/<token>", methods=["GET", "POST"])
+def take_over(game_id, token):
+    """The handover link opened on the other phone: a page that asks (a link previewed or opened by mistake takes
+    nothing), then one tap takes the scoring: this phone gets the new scorer link, the old phone's stops."""
+    db = get_db()
+    if request.method == "GET":
+        if not games.handover_open(db, game_id, token):
+            raise games.HandoverGone()
+        loaded = games.load(db, game_id)
+        response = make_response(render_template("take_over.html", state=loaded.state, label=list_label(loaded.state)))
+        response.headers["Cache-Control"] = "no-store"
+        return response
+    key = games.take_over(db, game_id, token)
+    loaded = games.load(db, game_id)
+    remember(game_id, key, "scorer", loaded.state)
+    return redirect(url_for("pages.sheet", game_id=game_id, key=key), 303)
 
 
 @bp.get("/g/<game_id>/<key>/hands/<int:number>/history")

@@ -19,7 +19,7 @@ from . import charts
 ROLE_NAMES = {"scorer": _l("scorer"), "view": _l("table view"), "seat": _l("player"), "organiser": _l("organiser")}
 # A mark in the history, by its kind and where it was made (#33: on the phone that holds the scorer's link).
 MARK_TEXTS = {("confirm", None): _l("confirmed the hand"), ("reopen", None): _l("reopened the hand"),
-              ("confirm", SCORERS_PHONE): _l("confirmed the hand on the scorer's phone")}
+              ("confirm", SCORERS_PHONE): _l("confirmed the hand on the table's phone")}
 
 
 def role_name(role: str) -> str:

@@ -60,9 +60,9 @@ def test_a_confirmation_on_the_scorers_phone_is_marked_so(live_server, browser, 
         scorer.locator('.qr-card[data-seat="1"] a.link').click()
         scorer.get_by_role("button", name="✓ Confirm hand 1").tap()
         mark = scorer.locator(".grid tbody tr").first.locator(".scorers-phone-mark")
-        expect(mark).to_have_text("confirmed on the scorer's phone")
+        expect(mark).to_have_text("confirmed by Bruno on the table's phone")
         scorer.goto(f"{live_server}/g/{game['id']}/{game['keys']['scorer']}")
-        expect(mark).to_have_text("confirmed on the scorer's phone")
+        expect(mark).to_have_text("confirmed by Bruno on the table's phone")
         assert scorer.evaluate("document.documentElement.scrollWidth") <= 360
         scorer.screenshot(path=artifacts / "confirmed-on-the-scorers-phone-360.png", full_page=True)
         assert scorer.problems == []

@@ -147,6 +147,11 @@ class World:
         self._api("POST", f"/api/v1/games/{game_id}/hands/1/confirm", main.seats[2], json={"version": version})
         self._ok(phone.get(f"/g/{game_id}/{main.now[Role.SCORER]}"), 200)  # the phone holds the new scorer link
         self.games["main"] = main
+        db = store.connect(self.app.config["SCOREKEEPER_DATABASE"])
+        try:  # a handover of the main game's scoring, offered and not taken (#35)
+            self.fields["handover"] = games.hand_over(db, games.authorize(db, game_id, main.now[Role.SCORER]))
+        finally:
+            db.conn.close()
         self.phone = phone.get_cookie("device").value
         set_id = re.search(r"/house-rules/([\w-]+)/start", phone.get("/").get_data(as_text=True))[1]
         # A Start of the saved set, whose game's scorer link was then replaced (#33 finding 8).
@@ -288,6 +293,13 @@ class World:
             return self.other_phone
         return None
 
+    def given(self, door: Door, call: Call, role: Role) -> set[str]:
+        """The seat link a door gives the roles it opens to ("I am Bruno", #35): theirs to see."""
+        if call.gives is None or role not in door.may:
+            return set()
+        game, seat = call.gives
+        return {self.games[game].seats[seat]}
+
     def keys_shown(self, subject: Subject, target: str, role: Role, endpoint: str = "") -> set[str]:
         """The strong links an answer to `role` may show: its own; a scorer, its game's seats; an organiser, its
         partite's links and its players' own links; a player's own link, that player's seat in the partita under
@@ -369,6 +381,7 @@ class Call:
     csv: bool = False
     stream: bool = False
     replayed: dict | None = None  # the form a replaced role sends (with this phone's cookie)
+    gives: tuple[str, int] | None = None  # the seat link (game, seat) the door gives the roles it opens to (#35)
 
 
 M = "/g/{game}/{key}"
@@ -415,6 +428,9 @@ CALLS: dict[str, list[Call]] = {
     "pages.end": [Call(M + "/end", "solo")],
     "pages.confirm": [Call(M + "/hands/2/confirm", form={"version": "{version}"})],
     "pages.reopen": [Call(M + "/hands/1/reopen")],
+    "pages.confirm_for": [Call(M + "/hands/2/confirm-for", form={"version": "{version}", "seat": "2"})],
+    "pages.hand_over": [Call(M + "/handover")],
+    "pages.take_over": [Call("/g/{game}/take/{handover}"), Call("/g/{game}/take/{handover}", form={"go": "1"})],
     "pages.share": [Call(M + "/share")],
     "pages.rotate": [Call(M + "/rotate", form={"role": "view"})],
     "pages.rematch": [Call(M + "/rematch", "over")],
@@ -452,6 +468,8 @@ CALLS: dict[str, list[Call]] = {
     "evenings.replace_link": [Call(E + "/seating/links", "evening", form={"player": "{player}"})],
     "evenings.start": [Call(E + "/seating/start", "evening", form={"round": str(number), "table": table})
                        for number, table in STARTS],
+    "evenings.claim_seat": [Call(E + "/seating/claim", "evening", form={"round": "1", "table": "B", "seat": "0"},
+                            gives=("partita", 0))],
     "tournament_api.read_tournament": [Call("/api/v1/tournaments/{tournament}", target)
                                        for target in ("evening", "by_hand")],
     "tournament_api.standings_csv": [Call("/api/v1/tournaments/{tournament}/standings.csv", "evening")],

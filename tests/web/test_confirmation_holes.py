@@ -10,6 +10,7 @@ from tests.conftest import PLAYERS4, Api, make_app
 HAND_1 = {"bids": [1, 0, 0, 0], "tricks": [13, 0, 0, 0]}  # Wist's first hand: Anna bid 1 and took them all
 HAND_2 = {"bids": [0, 0, 1, 0], "tricks": [0, 0, 13, 0]}  # Carla bid 1 and took them all
 ON_SCORERS_PHONE = "on the scorer's phone"
+ON_TABLES_PHONE = "on the table's phone"  # the sheet's and the history's words for it (#35)
 
 
 def post(api: Api, game_id: str, path: str, key: str, body=None):
@@ -138,12 +139,12 @@ def test_a_confirmation_on_the_scorers_phone_says_so_everywhere(app, client):
     assert (mark["hand"], mark["by"], mark["on_scorers_phone"]) == (1, "Bruno", True)
     for path in (f"/g/{game_id}/{scorer}", links["view"], bruno, links[2]):
         page = shown(phone, path)
-        assert "confirmed " + ON_SCORERS_PHONE in page, path
+        assert "confirmed by Bruno " + ON_TABLES_PHONE in page, path
     history = shown(phone, f"/g/{game_id}/{scorer}/hands/1/history")
-    assert "confirmed the hand " + ON_SCORERS_PHONE in history
-    assert "confermata sul telefono del segnapunti" in shown(phone, f"/g/{game_id}/{scorer}", "it")
+    assert "confirmed the hand " + ON_TABLES_PHONE in history
+    assert "confermata da Bruno sul telefono del tavolo" in shown(phone, f"/g/{game_id}/{scorer}", "it")
     italian = shown(phone, f"/g/{game_id}/{scorer}/hands/1/history", "it")
-    assert "ha confermato la mano sul telefono del segnapunti" in italian
+    assert "ha confermato la mano sul telefono del tavolo" in italian
     assert f"/g/{game_id}/{scorer}" in shown(phone, "/")  # the phone's list keeps the scorer's link
 
 
@@ -175,9 +176,9 @@ def test_a_confirmation_on_another_phone_or_through_the_api_is_as_before(app, cl
     marks = script.get(game_id, scorer).get_json()["confirmation"]["confirmed"]
     assert [(mark["hand"], mark["by"], mark["on_scorers_phone"]) for mark in marks] == [(1, "Bruno", False),
                                                                                         (2, "Carla", False)]
-    assert ON_SCORERS_PHONE not in shown(phone, f"/g/{game_id}/{scorer}")
+    assert ON_TABLES_PHONE not in shown(phone, f"/g/{game_id}/{scorer}")
     history = shown(phone, f"/g/{game_id}/{scorer}/hands/1/history")
-    assert "confirmed the hand" in history and ON_SCORERS_PHONE not in history
+    assert "confirmed the hand" in history and ON_TABLES_PHONE not in history
 
 
 def test_a_version_from_the_future_confirms_nothing(client, api):

@@ -29,7 +29,7 @@ def test_a_player_confirms_with_one_tap_and_the_mark_goes(client, api):
     api.recorded(game["id"], scorer, 1, HAND_1)
     for key in (scorer, view):
         page = sheet(client, game, key)
-        assert "to confirm" in page and "waiting for another player" in page and "/confirm" not in page
+        assert "to confirm" in page and "waiting for another player" in page and '/confirm"' not in page
     page = sheet(client, game, seats[2])
     assert "Is hand 1 right?" in page and "✓ Confirm hand 1" in page and 'name="version" value="3"' in page
     panel = page[page.index('class="confirm-panel"'):page.index("</section>")]

@@ -4,6 +4,7 @@ game, a tournament or a season counts as a creation ("Play again" did not)."""
 from __future__ import annotations
 
 import io
+import re
 import sqlite3
 import threading
 import urllib.request
@@ -289,6 +290,9 @@ class World:
                                               "rules_name": "Casa Rossi"})
         assert made.status_code == 303
         self.rules = self.client.get("/new").get_data(as_text=True).split("/house-rules/")[1].split("/")[0]
+        self.handed = self.api.game()                            # its scoring handed over to another phone (#35)
+        shared = self.client.post(self.page(self.handed) + "/handover").get_data(as_text=True)
+        self.token = re.search(r"/take/([\w-]+)", shared)[1]
 
     def json(self, method: str, path: str, key: str | None, body: dict) -> dict:
         answer = self.client.open(path, method=method, json=body, headers=self.api.headers(key) if key else {})
@@ -353,6 +357,10 @@ WALK = {
     "pages.reopen": lambda w: w.call("POST", w.page(w.checked, "seat", 2) + "/hands/1/reopen"),
     "pages.end": lambda w: w.call("POST", w.page(w.open_page) + "/end"),
     "pages.rotate": lambda w: w.call("POST", w.page(w.game) + "/rotate", data={"role": "view"}),
+    "pages.confirm_for": lambda w: w.call("POST", w.page(w.checked) + "/hands/1/confirm-for",
+                                          data={"seat": "3", "version": "4"}),
+    "pages.hand_over": lambda w: w.call("POST", w.page(w.game) + "/handover"),
+    "pages.take_over": lambda w: w.call("POST", f"/g/{w.handed['id']}/take/{w.token}"),
     "pages.rematch": lambda w: w.call("POST", w.page(w.done) + "/rematch"),
     "pages.forget": lambda w: w.call("POST", f"/forget/game/{w.game['id']}"),
     "house_rules.save_from_game": lambda w: w.call("POST", w.page(w.done) + "/house-rules",
@@ -395,6 +403,8 @@ WALK = {
     "evenings.withdraw": lambda w: w.call("POST", w.t_page() + "/seating/withdraw", data={"player": "Ivo"}),
     "evenings.arrive": lambda w: w.call("POST", w.t_page() + "/seating/arrive", data={"player": "Ivo"}),
     "evenings.claim": lambda w: w.call("POST", w.t_page("join") + "/seating/mine", data={"player": ROSTER[0]}),
+    "evenings.claim_seat": lambda w: w.call("POST", w.t_page("join") + "/seating/claim",
+                                            data={"round": "1", "table": "B", "seat": "0"}),
     "evenings.replace_link": lambda w: w.call("POST", w.t_page() + "/seating/links", data={"player": ROSTER[1]}),
     "season_api.create_season": lambda w: w.call("POST", "/api/v1/seasons", json={"name": "Stagione"}),
     "season_api.rotate": lambda w: w.call("POST", f"/api/v1/seasons/{w.season['id']}/keys/rotate",

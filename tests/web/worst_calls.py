@@ -56,6 +56,19 @@ def confirmed(game_id: str, seat_key: str) -> Callable:
     return prepare
 
 
+def offered(game_id: str, scorer: str, token: str) -> Callable:
+    """Before the request: a handover of the game's scoring offered by its scorer link, not taken yet (#35)."""
+    def prepare(client):
+        conn = sqlite3.connect(client.application.config["SCOREKEEPER_DATABASE"])
+        try:
+            with conn:
+                conn.execute("INSERT OR IGNORE INTO handovers (token, game_id, scorer_key, created_at) "
+                             "VALUES (?, ?, ?, '2026-01-01')", [token, game_id, scorer])
+        finally:
+            conn.close()
+    return prepare
+
+
 def calls(world: Worst) -> dict[str, list[Knock]]:
     """endpoint → its requests at the worst input; a door missing here has no input that grows (its budget says
     why it is constant)."""
@@ -127,6 +140,11 @@ def game_writes(world: Worst, add) -> None:
         gid, scorer = game["id"], game["keys"]["scorer"]
         add("pages.rotate", family, f"/g/{gid}/{scorer}/rotate", method="POST", data={"role": "view"})
         add("api.rotate", family, f"/api/v1/games/{gid}/keys/rotate", scorer, "POST", json={"role": "view"})
+        add("pages.hand_over", family, f"/g/{gid}/{scorer}/handover", method="POST")
+        token = secrets.token_urlsafe(24)
+        for method in ("GET", "POST"):
+            add("pages.take_over", family, f"/g/{gid}/take/{token}", method=method,
+                prepare=offered(gid, scorer, token))
     sealed = world.games["sealed"]
     gid, scorer, seat = sealed["id"], sealed["keys"]["scorer"], sealed["keys"]["seats"][2]
     page, api = f"/g/{gid}/{scorer}", f"/api/v1/games/{gid}"
@@ -152,6 +170,8 @@ def game_writes(world: Worst, add) -> None:
     add("pages.confirm", "at the cap", seat_page + "/confirm", method="POST", data={"version": str(CAP)})
     add("api.confirm", "at the cap", api + "/hands/1/confirm", seat, "POST", json={"version": CAP})
     add("pages.reopen", "at the cap", seat_page + "/reopen", method="POST", prepare=confirmed(gid, seat))
+    add("pages.confirm_for", "at the cap", f"{page}/hands/1/confirm-for", method="POST",
+        data={"version": str(CAP), "seat": "2"})
     add("api.reopen", "at the cap", api + "/hands/1/reopen", seat, "POST", prepare=confirmed(gid, seat))
     add("pages.rematch", "sealed, at the cap", page + "/rematch", method="POST")
 
@@ -176,6 +196,8 @@ def evening_writes(world: Worst, add) -> None:
         add("tournament_api.withdraw", label, api + "/roster/withdraw", organiser, "POST",
             json={"player": "Giocatore 07"})
         add("evenings.start", label, page + "/seating/start", method="POST", data={"round": "1", "table": "A"})
+        add("evenings.claim_seat", label, page + "/seating/claim", method="POST",
+            data={"round": "1", "table": "A", "seat": "0"})
         add("tournament_api.start_table", label, api + "/seating/start", organiser, "POST",
             json={"round": 1, "table": "A", "first_dealer": 0})
     tid, organiser = done["id"], done["keys"]["organiser"]
