@@ -182,7 +182,8 @@ DOORS: tuple[Door, ...] = (
     Door("static", "GET /static/<filename>", Subject.ANYONE, EVERYONE, 200, Cost.CACHED,
          "files of the app, kept by the phone for a year", "Style sheets, scripts, icons."),
     Door("service_worker", "GET /sw.js", Subject.ANYONE, EVERYONE, 200, Cost.PROOF, SMALL,
-         "The script that keeps the app's files on the phone, and a copy of the last sheets it opened (see *What this phone keeps for offline*)."),
+         "The script that keeps the app's files on the phone, and a copy of the last sheets it opened "
+         "(see *What this phone keeps for offline*)."),
     Door("offline_page", "GET /offline", Subject.ANYONE, EVERYONE, 200, Cost.PROOF, SMALL,
          "The app's page for a sheet opened offline that the phone has no copy of (no game, no link in it)."),
     Door("live.healthz", "GET /healthz", Subject.ANYONE, EVERYONE, 200, Cost.PROOF, "counts only",
