@@ -1,8 +1,11 @@
 // The app's offline page (templates/offline.html), which the service worker answers for a sheet it has no copy of:
 // it lists what the outbox keeps on this phone for the game at this address (outbox.js: "outbox:<link>" in
-// localStorage), and opens the address again once the phone is back online, where the sheet sends them.
+// localStorage), and opens the address again once the server answers (the phone may say it is online before, or
+// without, the network working: its own small page is asked, past the worker, every few seconds), where the sheet
+// sends them.
 (function () {
   "use strict";
+  var RETRY_MS = 3000;
   var box = document.getElementById("offline-queue"), here = location.pathname;
 
   function waiting() {
@@ -30,6 +33,12 @@
     box.hidden = false;
   }
 
-  window.addEventListener("online", function () { location.reload(); });
+  function probe() {  // a HEAD is not the worker's: it goes to the server or fails
+    fetch(box.dataset.probe, { method: "HEAD", cache: "no-store" })
+      .then(function (response) { if (response.ok) location.reload(); }, function () { /* still offline */ });
+  }
+
+  window.addEventListener("online", probe);
+  setInterval(probe, RETRY_MS);
   if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", start); else start();
 })();
