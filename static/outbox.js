@@ -96,11 +96,12 @@
     var when = new Date(Number(copied)).toLocaleString(document.documentElement.lang, { dateStyle: "medium", timeStyle: "short" });
     var lines = [b.dataset.copy.replace("{when}", when)];
     if (queue.length) lines.push(queue.length === 1 ? b.dataset.safeOne : b.dataset.safeMany.replace("{n}", queue.length));
-    said.replaceChildren.apply(said, lines.map(function (text) {
+    said.textContent = "";
+    lines.forEach(function (text) {
       var p = document.createElement("p");
       p.textContent = text;
-      return p;
-    }));
+      said.appendChild(p);
+    });
   }
   function backOnline() {
     var said = document.getElementById("offline-copy");

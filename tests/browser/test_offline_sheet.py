@@ -14,6 +14,8 @@ import re
 import pytest
 from playwright.sync_api import Page, expect
 
+from tests.web.sse import request
+
 from .conftest import phone_context
 from .test_durable_outbox import CREATED, events_on_server, replace_the_scorers_link
 from .test_offline import NARROW, bids_on_server, faults, new_game, open_sheet, tap_offline_round
@@ -100,7 +102,49 @@ def test_a_game_never_opened_here_offline_gets_the_apps_offline_page(browser, li
     expect(page.locator(".offline-queue")).to_be_hidden()
     assert unknown["keys"]["scorer"] not in page.content().split("<body", 1)[0]  # the page is the app's, keyless
     page.screenshot(path=artifacts / "offline-page-en-light-360.png")
+    # A page kept from an earlier release links files of then: offline, it gets this release's file of that name.
+    assert page.evaluate("fetch('/static/app.css?v=000000000000').then(r => r.text())").startswith("/* Segnapunti")
+    # The phone's pages now in Italian: the worker keeps the offline page in Italian too.
+    page.goto("about:blank")  # (back online, the offline page would open its sheet by itself)
     context.set_offline(False)
+    page.goto(f"{live_server}/lang/it?next=/g/{known['id']}/{known['keys']['scorer']}")
+    expect(page.locator("#live")).to_have_attribute("data-state", "live")
+    for _ in range(100):
+        if "Sei senza rete" in page.evaluate("caches.match('/offline').then(r => r.text())"):
+            break
+        page.wait_for_timeout(100)
+    context.set_offline(True)
+    page.goto(sheet_url(live_server, unknown))
+    expect(page.get_by_role("heading", level=1)).to_have_text("Sei senza rete")
+    context.set_offline(False)
+    context.close()
+
+
+def test_the_copy_is_the_sheet_as_the_phone_put_it_away(browser, live_server):
+    """Opened at version 1; another phone records a bid and the sheet follows live (version 2); the phone puts the
+    tab away (hidden): the worker's copy is then the sheet at version 2, not as it first opened."""
+    game = new_game(live_server)
+    context = phone_context(browser, viewport=NARROW)
+    page = open_sheet(context, live_server, game)
+    path = f"/g/{game['id']}/{game['keys']['scorer']}"
+    wait_for_copy(page, path)
+    copy = f"caches.open('sheets').then(c => c.match({path!r})).then(r => r.text())"
+    assert 'data-version="1"' in page.evaluate(copy)
+    status, _ = request(live_server, "PUT", f"/api/v1/games/{game['id']}/hands/1/bids/1", key=game["keys"]["seats"][1],
+                        body={"bid": 3})
+    assert status == 200
+    expect(page.locator("#sheet")).to_have_attribute("data-version", "2", timeout=10_000)
+    assert 'data-version="1"' in page.evaluate(copy)  # a live refresh alone does not fetch the page again
+    page.evaluate("""() => {
+        Object.defineProperty(document, "visibilityState", { value: "hidden", configurable: true });
+        document.dispatchEvent(new Event("visibilitychange"));
+    }""")
+    for _ in range(100):
+        if 'data-version="2"' in page.evaluate(copy):
+            break
+        page.wait_for_timeout(100)
+    assert 'data-version="2"' in page.evaluate(copy)
+    assert faults(page) == []
     context.close()
 
 
