@@ -304,6 +304,7 @@
   function reachable() { offline = false; show(); pump(); }  // mark() redraws the pad on the next swap
   window.addEventListener("online", reachable);
   document.addEventListener("htmx:sse:after:connection", function () { backOnline(); reachable(); });
+  document.addEventListener("htmx:before:response", backOnline);  // a refresh answered: the server is reached
   window.addEventListener("offline", function () { offline = true; mark(); show(); });
   setInterval(function () { if (offline) pump(); }, RETRY_MS);
   // A phone that slept, a tab brought back: what waits goes now (pageshow: a page restored from the cache).
@@ -316,7 +317,7 @@
     if (earlier) {
       keep(queued().concat(JSON.parse(earlier).map(function (q) { q.id = q.id || newId(); return q; })));
     }
-    if (queued().length) { mark(); show(); pump(); }
+    if (queued().length) { mark(); show(); pump(); } else copyNote([]);
   }
   if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", start); else start();
 })();

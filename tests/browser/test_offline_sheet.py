@@ -144,7 +144,14 @@ def test_the_copy_is_the_sheet_as_the_phone_put_it_away(browser, live_server):
             break
         page.wait_for_timeout(100)
     assert 'data-version="2"' in page.evaluate(copy)
-    assert faults(page) == []
+    context.set_offline(True)
+    page.reload()  # offline: that copy, marked, with nothing waiting
+    expect(page.locator(".offline-copy")).to_contain_text("Offline: the sheet as this phone last saw it")
+    expect(page.locator(".offline-copy p")).to_have_count(1)
+    expect(page.locator("#sheet")).to_have_attribute("data-version", "2")
+    expect(page.locator(".bidders li", has_text="Bruno").locator(".bid")).to_have_text("3")
+    context.set_offline(False)
+    expect(page.locator(".offline-copy")).to_have_count(0, timeout=10_000)  # the stream is back: the note goes
     context.close()
 
 
