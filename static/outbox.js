@@ -75,8 +75,38 @@
       });
     }
     b.hidden = !b.firstChild;
+    copyNote(queue);
     // The sheet's pinned totals row sits just above the bar, not under it.
     document.documentElement.style.setProperty("--outbox-height", b.hidden ? "0px" : b.offsetHeight + "px");
+  }
+
+  // A sheet the service worker answered from its copy, the network out of reach (templates/sw.js marks it): said
+  // at the top, with when this phone saw it and how many taps wait, until the network answers again.
+  var copied = document.documentElement.dataset.offlineCopy;
+  function copyNote(queue) {
+    var b = bar(), top = document.querySelector("header.bar"), said = document.getElementById("offline-copy");
+    if (!copied || !b || !top) return;
+    if (!said) {
+      said = document.createElement("div");
+      said.id = "offline-copy";
+      said.className = "offline-copy";
+      said.setAttribute("role", "status");
+      top.after(said);
+    }
+    var when = new Date(Number(copied)).toLocaleString(document.documentElement.lang, { dateStyle: "medium", timeStyle: "short" });
+    var lines = [b.dataset.copy.replace("{when}", when)];
+    if (queue.length) lines.push(queue.length === 1 ? b.dataset.safeOne : b.dataset.safeMany.replace("{n}", queue.length));
+    said.textContent = "";
+    lines.forEach(function (text) {
+      var p = document.createElement("p");
+      p.textContent = text;
+      said.appendChild(p);
+    });
+  }
+  function backOnline() {
+    var said = document.getElementById("offline-copy");
+    copied = null;
+    if (said) said.remove();
   }
 
   function answer(state, lines) {
@@ -156,6 +186,7 @@
 
   function answered(item, response, text) {
     offline = false;
+    backOnline();
     if (response.ok) {
       keep(without(item.id));  // by its id: another tab may have sent it, and others, meanwhile
       swap(text);
@@ -272,7 +303,8 @@
   document.addEventListener("htmx:after:swap", mark);  // a live refresh redraws the sheet: the marks again
   function reachable() { offline = false; show(); pump(); }  // mark() redraws the pad on the next swap
   window.addEventListener("online", reachable);
-  document.addEventListener("htmx:sse:after:connection", reachable);
+  document.addEventListener("htmx:sse:after:connection", function () { backOnline(); reachable(); });
+  document.addEventListener("htmx:before:response", backOnline);  // a refresh answered: the server is reached
   window.addEventListener("offline", function () { offline = true; mark(); show(); });
   setInterval(function () { if (offline) pump(); }, RETRY_MS);
   // A phone that slept, a tab brought back: what waits goes now (pageshow: a page restored from the cache).
@@ -285,7 +317,7 @@
     if (earlier) {
       keep(queued().concat(JSON.parse(earlier).map(function (q) { q.id = q.id || newId(); return q; })));
     }
-    if (queued().length) { mark(); show(); pump(); }
+    if (queued().length) { mark(); show(); pump(); } else copyNote([]);
   }
   if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", start); else start();
 })();

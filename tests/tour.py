@@ -122,6 +122,7 @@ def build(call) -> Tour:
     tour.add("stats", "/stats")  # the statistics of those games
     tour.add("error-404", "/g/nothing/here")
     tour.add("error-docs", "/docs/missing.md")
+    tour.add("offline", "/offline")  # the page the service worker answers for a sheet it has no copy of (#35)
     wist = play(call, "wist", 1, FIVE)
     tour.api_errors += [
         ("PUT", f"/api/v1/games/{wist['id']}/hands/2/bids/9", {"bid": "many"}),

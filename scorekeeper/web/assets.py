@@ -1,6 +1,7 @@
 """The static files as the pages link them: compressed, and cached for a year when their address
 carries their content's fingerprint (`?v=…`), so a phone loads them once per release, not per page;
-and the service worker (`/sw.js`) that keeps them on the phone, so the app opens on a flaky Wi-Fi.
+and the service worker (`/sw.js`) that keeps them on the phone, so the app opens on a flaky Wi-Fi, with the app's
+offline page (`/offline`) it answers for a sheet it has no copy of.
 
 A file's fingerprint is read once per process; a new release changes the address, so nothing stale
 is ever served from a phone's cache.
@@ -12,6 +13,7 @@ from functools import cache
 from pathlib import Path
 
 from flask import Flask, current_app, render_template, request, url_for
+from flask_babel import get_locale
 from flask_compress import Compress
 
 YEAR = 365 * 24 * 3600
@@ -42,8 +44,18 @@ def service_worker():
     fingerprinted static files, so a new release is a new worker that drops the old ones."""
     folder = Path(current_app.static_folder)
     files = [static_url(path.name) for path in sorted(folder.iterdir()) if path.is_file() and path.suffix != ".txt"]
-    response = current_app.response_class(render_template("sw.js", files=files), mimetype="text/javascript")
+    response = current_app.response_class(render_template("sw.js", files=files, offline=url_for("offline_page")),
+                                          mimetype="text/javascript")
     response.cache_control.no_cache = True  # the browser checks it at every visit: a release is seen at once
+    return response
+
+
+def offline_page():
+    """The page the worker answers offline for a sheet this phone has no copy of: kept at install, so it holds no
+    game and no key; its script lists what waits in the outbox for the address it stands in for. It says which
+    language it is in: the worker fetches it again when the phone's pages change language."""
+    response = current_app.response_class(render_template("offline.html"))
+    response.headers["Content-Language"] = str(get_locale())
     return response
 
 
@@ -61,3 +73,4 @@ def init_app(app: Flask) -> None:
     app.after_request(_cache_fingerprinted)
     app.jinja_env.globals["static_url"] = static_url
     app.add_url_rule("/sw.js", "service_worker", service_worker)
+    app.add_url_rule("/offline", "offline_page", offline_page)

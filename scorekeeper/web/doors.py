@@ -184,7 +184,10 @@ DOORS: tuple[Door, ...] = (
     Door("static", "GET /static/<filename>", Subject.ANYONE, EVERYONE, 200, Cost.CACHED,
          "files of the app, kept by the phone for a year", "Style sheets, scripts, icons."),
     Door("service_worker", "GET /sw.js", Subject.ANYONE, EVERYONE, 200, Cost.PROOF, SMALL,
-         "The script that keeps the app's files on the phone."),
+         "The script that keeps the app's files on the phone, and a copy of the last sheets it opened "
+         "(see *What this phone keeps for offline*)."),
+    Door("offline_page", "GET /offline", Subject.ANYONE, EVERYONE, 200, Cost.PROOF, SMALL,
+         "The app's page for a sheet opened offline that the phone has no copy of (no game, no link in it)."),
     Door("live.healthz", "GET /healthz", Subject.ANYONE, EVERYONE, 200, Cost.PROOF, "counts only",
          "For the server's owner: the server is up, and how many live sheets it holds (no game, link or address)."),
     Door("api.openapi", "GET /api/v1/openapi.json", Subject.ANYONE, EVERYONE, 200, Cost.CACHED,
@@ -427,7 +430,7 @@ BUDGETS: dict[str, Budget | str] = {
         "season_api.read_season", "season_api.standings_csv")},
     **{endpoint: FIXED + "a page or file of the app, the same for everyone" for endpoint in (
         "pages.language", "pages.new_game", "tournaments.new", "seasons.new", "docs.page", "static",
-        "service_worker", "api.openapi")},
+        "service_worker", "offline_page", "api.openapi")},
     "live.healthz": FIXED + "a few counters",
     **{endpoint: FIXED + "a stream's first line; each later line says only that something changed" for endpoint in (
         "live.page_stream", "live.json_stream")},

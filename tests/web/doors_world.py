@@ -405,6 +405,7 @@ CALLS: dict[str, list[Call]] = {
     "docs.page": [Call("/docs/README.md")],
     "static": [Call("/static/app.css")],
     "service_worker": [Call("/sw.js")],
+    "offline_page": [Call("/offline")],
     "live.healthz": [Call("/healthz")],
     "api.openapi": [Call("/api/v1/openapi.json")],
     "api.create_game": [Call("/api/v1/games", json={"variant": "wist", "players": PLAYERS})],

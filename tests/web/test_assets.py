@@ -83,3 +83,14 @@ def test_a_poll_when_nothing_changed_sends_nothing(client, api):
     newer = client.get(path, headers=poll)
     assert newer.status_code == 200 and 'data-version="2"' in newer.get_data(as_text=True)
     assert client.get(f"/g/{game['id']}/not-a-key", headers={**poll, "X-Sheet-Version": "2"}).status_code == 404
+
+
+def test_the_offline_page_is_the_apps_own_without_keys(client):
+    """Cached by the worker at install: the app's page in the phone's language, no game's link in it."""
+    page = client.get("/offline", headers={"Accept-Language": "it"})
+    assert page.status_code == 200 and page.headers["Content-Language"] == "it"
+    assert "Sei senza rete" in page.get_data(as_text=True)
+    english = client.get("/offline", headers={"Accept-Language": "en"}).get_data(as_text=True)
+    assert "You are offline" in english and "/g/" not in english
+    worker = client.get("/sw.js").get_data(as_text=True)
+    assert '"/offline"' in worker
