@@ -327,6 +327,9 @@ def start_table(db, access: tournaments.Access, number, table, first_dealer=None
     that one, with every key for the organiser and its view alone for the room's code, which every player
     holds (#33). Returns (Table, the game keys given)."""
     evening, seated = _seated(db, access, number, table)
+    if access.role == PLAYER and access.player not in seated.numbers:
+        raise games.Forbidden(N_("Your own link starts your own table only: table %(table)s of round %(round)s is "
+                                 "not yours."), table=seated.table, round=seated.round)
     number = seated.round
     existing = partita_at(db, access.tournament_id, number, seated.table)
     if existing is None:

@@ -329,7 +329,7 @@ def add_new_game(db, access: Access, players, options=None, first_dealer=None, t
     The game and its place in the tournament are one transaction: a refused request (players,
     options, a table already taken, a partita outside the evening's plan) leaves nothing behind.
     """
-    if not access.may_add():
+    if not (access.may_add() or planned):  # a player's own link starts its own table (`evenings.start_table`)
         raise games.Forbidden(N_("This link can only look at the tournament, not change it."))
     table, number = check_table(table), check_round(number)
     tournament = _row(db, access.tournament_id)

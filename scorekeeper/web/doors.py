@@ -85,6 +85,8 @@ VIEW_ONLY_JSON = Answer((200, 201, 409), "at a table not started yet, the new pa
                                          "finished one, its view link only" + WAITS)
 VIEW_ONLY_PAGE = Answer((303, 409), "at a table not started yet, the new partita's sheet (its scorer link); at a "
                                     "started or finished one, its view only" + WAITS)
+OWN_TABLE_PAGE = Answer((303, 403, 409), "the player's own table: as the room's code; another table: refused, "
+                                         "saying it is not theirs" + WAITS)
 RESTARTED = Answer((404, 409), "a Start sent again once the game's scorer link was replaced: refused, saying the "
                                "game no longer opens with that link")
 PLAN_ONLY = Answer((403, 422), "refused, saying why, at an evening the app seats (its tables start from their "
@@ -318,8 +320,8 @@ DOORS: tuple[Door, ...] = (
          "The table cards to print, each with its table's QR code (the room's code, that table chosen)."),
     Door("evenings.start", "POST /t/<tournament_id>/<key>/seating/start", T, ORGANISER, 303, Cost.CREATE, CREATION,
          "A table's card, one tap: the partita starts with its players in their seats, and the phone that starts it "
-         "holds its scorer link. Once started (or finished), the room's code gets its view only.", NOT_FOUND,
-         ((Role.JOIN, VIEW_ONLY_PAGE),)),
+         "holds its scorer link. Once started (or finished), the room's code gets its view only; a player's own link "
+         "starts its own table alone.", NOT_FOUND, ((Role.JOIN, VIEW_ONLY_PAGE), (Role.PLAYER, OWN_TABLE_PAGE))),
     Door("evenings.claim", "POST /t/<tournament_id>/<key>/seating/mine", T, frozenset({Role.JOIN}), 303, Cost.WRITE,
          WRITING, "\"Where do I sit?\": the player's own link, handed out once, to the first phone that asks (it "
          "lands on it); asked again, back to the answer, which says the link was taken."),

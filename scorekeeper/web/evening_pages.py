@@ -20,7 +20,7 @@ from .errors import message, status_of
 from .pages import remember as remember_game
 from .qr import qr_svg
 from .seating_view import seating_view
-from .tournament_pages import join_page, organiser_page, page_url, remember
+from .tournament_pages import join_page, organiser_page, page_url, player_page, remember
 
 QR_PER_TURN = 4  # table cards drawn between turns: a QR code is ~8 ms of work, 120 of them a second (#33)
 
@@ -105,16 +105,20 @@ def start(tournament_id, key):
     """The table's card, one tap: its partita with the seated players, the starter keeping the score; or the one
     already started there (for the room's code, its view: a second phone follows the table, #33)."""
     who = tournaments.authorize(get_db(), tournament_id, key)
-    if not who.may_add():
+    if not (who.may_add() or who.role == evenings.PLAYER):  # a player's own link: its own table (#35)
         abort(404)
     form = request.form
     try:
         table, keys = evenings.start_table(get_db(), who, _number(form, "round"),
                                            form.get("table", ""))
     except games.RuleError as error:
+        if who.role == evenings.PLAYER:
+            return player_page(who, status_of(error), message(error))
         page = organiser_page if who.may_manage() else join_page
         return page(who, tournaments.load(get_db(), tournament_id), status_of(error),
                     seating_errors={"start": message(error)})
+    if "scorer" not in keys and who.role == evenings.PLAYER:  # started meanwhile: their page leads to their seat
+        return redirect(url_for("tournaments.open", tournament_id=tournament_id, key=key), 303)
     if "scorer" not in keys:  # the room's code on a table started already: its view (#33)
         return redirect(url_for("pages.sheet", game_id=table.game_id, key=keys["view"]), 303)
     remember_game(table.game_id, keys["scorer"], "scorer", table.state)

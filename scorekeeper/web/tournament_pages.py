@@ -239,12 +239,12 @@ def my_evening(t: tournaments.Tournament, evening: evenings.Evening, entrant: ev
     return MyEvening(entrant.name, entrant.until_round is not None, now, after, mine)
 
 
-def player_page(who):
+def player_page(who, status: int = 200, error: str | None = None):
     """A player's own link of the evening (#35): where to sit now and next, a button to their seat's sheet, their
     place. It polls itself (htmx, ETag: a 304 while nothing changed) so that the button follows the player to
     the next round's partita; a meta refresh without JavaScript."""
     current = _etag(tournaments.fingerprint(get_db(), who.tournament_id))
-    if request.if_none_match.contains(current):
+    if error is None and request.if_none_match.contains(current):
         response = make_response("", 304)
         response.set_etag(current)
         return response
@@ -253,14 +253,15 @@ def player_page(who):
     entrant = next((e for e in evening.roster if e.number == who.player), None) if evening else None
     if entrant is None:
         abort(404)
-    if not is_htmx():
+    if not is_htmx() and error is None:  # a refused Start changes nothing, this phone's list neither
         remember(t.id, who.key, who.role, t.name)
     page = context(t, who)
     page["label"] = tv_label(t, page["over"], page["to_confirm"])
     page["me"] = my_evening(t, evening, entrant, standing_rows(t.apart or t.standings))
     page["page_url"] = url_for("tournaments.open", tournament_id=t.id, key=who.key)
+    page["error"] = error
     response = make_response(render_block("tournament_player.html", "live", **page) if is_htmx()
-                             else render_template("tournament_player.html", **page))
+                             else render_template("tournament_player.html", **page), status)
     response.headers["Cache-Control"] = "private, no-cache"
     response.headers["Vary"] = "HX-Request, Cookie"
     response.set_etag(current)

@@ -90,7 +90,7 @@ def test_the_page_follows_the_player_to_their_seat_round_after_round(client):
     own = roster(client, tid, key)[name]
     page = client.get(f"/t/{tid}/{own}")
     said = words(page)
-    assert f"Round 1: table {table['table']}, seat 2" in said and "has not started yet" in said
+    assert f"Round 1: table {table['table']}, seat 2" in said and f"Start table {table['table']} on this phone" in said
     second = next(t for t in rounds[1]["tables"] if name in t["players"])
     assert f"Round 2: table {second['table']}, seat {second['players'].index(name) + 1}" in said
     partita = start(client, tid, key, 1, table["table"])
@@ -110,6 +110,28 @@ def test_the_page_follows_the_player_to_their_seat_round_after_round(client):
     assert f'href="/g/{following["id"]}/{following["keys"]["seats"][place]}"' in html
     assert partita["id"] not in html
     assert re.search(r"Place \d+ · [\d ½¼¾⅓⅔]+ table points", words(client.get(f"/t/{tid}/{own}")))
+
+
+def test_a_players_own_link_starts_their_own_table_and_no_other(app, client):
+    """No scan of the table's card: the first player of the table to tap Start on their own page keeps its score;
+    the others' pages lead them to their seats. Another table is refused, naming it, and nothing is made."""
+    tid, key, _data = seated(client)
+    first, second = plan(client, tid, key)[0]["tables"][:2]
+    keys = roster(client, tid, key)
+    mine, theirs = keys[first["players"][2]], keys[first["players"][0]]
+    phone = app.test_client()
+    refused = phone.post(f"/t/{tid}/{mine}/seating/start", data={"round": "1", "table": second["table"]})
+    assert refused.status_code == 403
+    assert f"table {second['table']} of round 1 is not yours" in words(refused)
+    assert client.get(f"{API}/{tid}", headers=bearer(key)).get_json()["games"] == []
+    started = phone.post(f"/t/{tid}/{mine}/seating/start", data={"round": "1", "table": first["table"]})
+    assert started.status_code == 303 and started.headers["Location"].startswith("/g/")
+    game_id, scorer = started.headers["Location"].split("/")[2:4]
+    assert client.get(f"/api/v1/games/{game_id}", headers=bearer(scorer)).get_json()["players"] == first["players"]
+    # A second player of the table taps Start too: no second scorer, back to their page, which leads to the seat.
+    late = app.test_client().post(f"/t/{tid}/{theirs}/seating/start", data={"round": "1", "table": first["table"]})
+    assert late.status_code == 303 and late.headers["Location"] == f"/t/{tid}/{theirs}"
+    assert scorer not in client.get(late.headers["Location"]).get_data(as_text=True)
 
 
 def test_the_hands_to_confirm_are_counted_and_the_seat_has_my_evening(app, client):
@@ -141,7 +163,7 @@ def test_the_personal_key_has_no_other_power(app, client):
     assert stranger.get(f"/g/{gid}/{own}").status_code == 404  # no game opens with it
     assert stranger.post(f"/g/{gid}/{own}/hands/1/confirm", data={"version": "1"}).status_code == 404
     assert stranger.put(f"/api/v1/games/{gid}/hands/1", headers=bearer(own), json={}).status_code == 404
-    assert stranger.post(f"/t/{tid}/{own}/seating/start", data={"round": "1", "table": "B"}).status_code == 404
+    assert stranger.post(f"/t/{tid}/{own}/seating/start", data={"round": "1", "table": "B"}).status_code == 403  # not theirs
     assert stranger.post(f"/t/{tid}/{own}/seating/mine", data={"player": table["players"][1]}).status_code == 404
     assert stranger.get(f"/t/{tid}/{own}/seating/links").status_code == 404
     assert stranger.post(f"/t/{tid}/{own}/seating/links", data={"player": table["players"][1]}).status_code == 404
