@@ -316,6 +316,11 @@ class Roster(Body):
         "maxItems": seating_rules.MAX_PLAYERS, "uniqueItems": True,
         "description": "The roster: no two alike ignoring case."})]
     rounds: whole("rounds", 1, seating_rules.MAX_ROUNDS)
+    odd_tables: Annotated[Literal[seating_rules.ODD_TABLES], BeforeValidator(seating_rules.check_odd_tables),
+                          Field(description=(
+                              "The tables of 3 and 5 (#35): `strict_rotation` when absent (nobody sits at one "
+                              "again before everyone has), or `fewer_repeats` (the rotation gives way where that "
+                              "seats fewer pairs together again)."))] = MISSING
 
 
 class RosterPlayer(Body):
@@ -586,6 +591,8 @@ class Seating(Answer):
     rounds: int
     begun: int = Field(description="The rounds begun: 1 to `begun` never move.")
     repeated_pairs: int = Field(description="Pairs of players seated together once more than the first time.")
+    odd_tables: Literal[seating_rules.ODD_TABLES] = Field(description=(
+        "The organiser's choice for the tables of 3 and 5 (#35): `strict_rotation` or `fewer_repeats`."))
     roster: list[Entrant]
     plan: list[SeatedRound]
 

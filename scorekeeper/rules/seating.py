@@ -4,7 +4,8 @@
 - Tables of 4, as many as the count allows; a table of 3 (or two), or of 5, only when it must be.
 - Players meet as many different opponents as they can: the plan minimises the repeated pairs (a pair of players
   at the same table once more), then spreads what repeats (two pairs meeting twice rather than one three times).
-- The tables of 3 or 5 go round: nobody sits at one while a player who has sat at fewer sits at a table of 4.
+- The tables of 3 or 5 go round: nobody sits at one while a player who has sat at fewer sits at a table of 4
+  (`STRICT`); or, as the organiser chooses (`FEWER_REPEATS`), they go round unless that keeps a pair meeting again.
 - Played rounds are never moved: a late arrival or a withdrawal re-plans the rounds still to play around them.
 
 A player is a number (their place in the roster, kept when others withdraw or arrive); a table is a tuple of players
@@ -26,7 +27,11 @@ Round = tuple[Table, ...]
 MIN_PLAYERS, MAX_PLAYERS = 3, 60
 MAX_ROUNDS = 8  # partite of an evening (each takes the best part of an hour)
 REPEAT = 1000  # a repeated pair outweighs any spreading of the others (`_weight`)
+ROTATE = 10  # with FEWER_REPEATS, a seat at a table of 3 or 5 out of turn, per round it counts in (`_Search._rotation`)
 WEIGHED = 5000  # swaps weighed by the search, per player and round to plan; it stops sooner when nothing repeats
+MOST_WEIGHED = 400_000  # but never more: under a second of CPU for any evening (bench/seating.py)
+STRICT, FEWER_REPEATS = "strict_rotation", "fewer_repeats"  # the organiser's choice for the tables of 3 and 5
+ODD_TABLES = (STRICT, FEWER_REPEATS)
 STUCK = 150  # steps without a better plan before the search starts again (`_Search._restart`)
 TENURE = (4, 100)  # steps for which two players swapped in a round are not swapped back there (drawn at random)
 
@@ -44,6 +49,16 @@ def check_rounds(rounds: Any) -> int:
         raise InvalidInput(N_("An evening has 1 to %(max)s rounds, not %(count)s."), field="rounds",
                            max=MAX_ROUNDS, count=rounds)
     return check_int(rounds, "rounds", 1, MAX_ROUNDS)
+
+
+def check_odd_tables(choice: Any) -> str:
+    """The organiser's choice for the tables of 3 and 5: strict rotation (when absent) or fewer repeats."""
+    if choice is None:
+        return STRICT
+    if choice not in ODD_TABLES or not isinstance(choice, str):
+        raise InvalidInput(N_("The tables of 3 and 5 are seated by one of: %(choices)s."), field="odd_tables",
+                           choices=", ".join(ODD_TABLES))
+    return choice
 
 
 def roster(count: int) -> range:
@@ -102,16 +117,32 @@ def fair(rounds: Sequence[Sequence[Sequence[int]]], played: Sequence[Round] = ()
     return True
 
 
-def plan(players: Sequence[int], rounds: int, played: Sequence[Round] = (), seed: int = 0) -> list[Round]:
-    """The next `rounds` rounds for `players` (those present from now on), after the `played` ones: up to seconds
-    of CPU (a server runs it apart from its other requests, `model.turns.apart`)."""
+def plan(players: Sequence[int], rounds: int, played: Sequence[Round] = (), seed: int = 0,
+         odd_tables: str = STRICT) -> list[Round]:
+    """The next `rounds` rounds for `players` (those present from now on), after the `played` ones: under a second
+    of CPU (MOST_WEIGHED; a server runs it apart from its other requests, `model.turns.apart`). `odd_tables`: the
+    organiser's choice, STRICT rotation of the tables of 3 and 5 or FEWER_REPEATS."""
     players = sorted(set(players))
     rng = random.Random(f"{seed}:{players}:{rounds}:{played}")
     if not played and (design := _zero(players, rounds, rng)):
         return design
-    search = _Search(players, table_sizes(len(players)), rounds, played, rng)
-    best = search.run(WEIGHED * len(players) * rounds)
+    search = _Search(players, table_sizes(len(players)), rounds, played, rng, odd_tables == STRICT)
+    best = search.run(min(WEIGHED * len(players) * rounds, MOST_WEIGHED), 0 if played else least_repeats(
+        len(players), rounds))
     return [tuple(tuple(table) for table in round_) for round_ in best]
+
+
+def least_repeats(players: int, rounds: int) -> int:
+    """At least this many pairs repeat in a new evening: each player sits down with more others than the roster
+    holds once their tables add up to more, halved (each pair counted by both). A player's excess only falls with
+    fewer seats at a table of 3 (rises with more at a table of 5), so the tables of 3 or 5 taken in turn, as even
+    as they can be, make the least of it. Weak: 12 players in 3 rounds must repeat 6 pairs where it says 0."""
+    sizes = table_sizes(players)
+    odd = [size for size in sizes if size != 4]
+    turns, more = divmod(rounds * sum(odd), players)  # each player's seats at a table of 3 or 5: turns, or one more
+    extra = odd[0] - 4 if odd else 0  # what a seat there adds to the others met: −1 at a table of 3, +1 at one of 5
+    excess = [max(0, 3 * rounds + extra * (turns + (p < more)) - (players - 1)) for p in range(players)]
+    return -(-sum(excess) // 2)
 
 
 def _zero(players: list[int], rounds: int, rng: random.Random) -> list[Round] | None:
@@ -179,12 +210,12 @@ class _Search:
     Each step swaps two players of one round at two tables, one of them in a repeated pair at that table (a
     conflict): the swap that lowers the cost most, or raises it least, so that the search walks on out of a dead
     end. The same two players are not swapped back in that round for a few steps (they are tabu), unless that
-    makes the best plan yet; stuck for long, the search starts again. Never breaks
-    `fair`."""
+    makes the best plan yet; stuck for long, the search starts again. `strict`: never breaks `fair`; else a seat
+    at a table of 3 or 5 out of turn costs what `_rotation` says, less than a repeated pair."""
 
     def __init__(self, players: list[int], sizes: tuple[int, ...], rounds: int, played: Sequence[Round],
-                 rng: random.Random):
-        self.rng, self.players, self.played, self.sizes = rng, players, played, sizes
+                 rng: random.Random, strict: bool = True):
+        self.rng, self.players, self.played, self.sizes, self.strict = rng, players, played, sizes, strict
         met = meetings(played)
         self.floor = sum(_weight(count) for count in met.values())  # no new table brings a pair together again
         # how often a and b have met (met[a][b]), among the players present: the others meet nobody new
@@ -219,11 +250,38 @@ class _Search:
     def _count(self) -> None:
         """The cost, the table of each player in each round and the pairs met more than once, from `met`; no
         swap tabu."""
-        self.cost = self.floor + sum(_weight(count) - _weight(self.played_met[a][b])
-                                     for a, row in self.met.items() for b, count in row.items() if a < b)
+        self._rotation()
+        self.cost = self.floor + self.penalty + sum(_weight(count) - _weight(self.played_met[a][b])
+                                                    for a, row in self.met.items() for b, count in row.items() if a < b)
         self.where = [{p: t for t, table in enumerate(round_) for p in table} for round_ in self.tables]
         self.tabu: list[dict[tuple[int, int], int]] = [{} for _ in self.tables]  # swap of a, b: tabu until step
         self.repeated = {(a, b) for a, row in self.met.items() for b, count in row.items() if a < b and count > 1}
+
+    def _rotation(self) -> None:
+        """With FEWER_REPEATS, what the tables of 3 or 5 out of turn cost (`penalty`): ROTATE times the squares of
+        each player's seats at one so far, summed over the rounds to plan. Taking the tables in turn (`fair`) makes
+        the least of it, round by round. `later[r][p]`: p's seats at one so far, summed over round r and after,
+        which prices a swap (`_moves`)."""
+        self.penalty = 0
+        self.later: list[dict[int, int]] = []
+        if self.strict:
+            return
+        counts = odd_seatings(self.played)
+        so_far = []
+        for round_ in self.tables:
+            counts.update(p for table in round_ if len(table) != 4 for p in table)
+            so_far.append({p: counts[p] for p in self.players})
+            self.penalty += ROTATE * sum(count * count for count in so_far[-1].values())
+        total = dict.fromkeys(self.players, 0)
+        for row in reversed(so_far):
+            total = {p: total[p] + row[p] for p in self.players}
+            self.later.insert(0, total)
+
+    def _out_of_turn(self, r: int, leaving: int, joining: int) -> int:
+        """What `leaving` giving their seat at a table of 3 or 5 in round r to `joining` adds to `penalty` (and
+        so to `cost`)."""
+        later = self.later[r]
+        return ROTATE * 2 * (later[joining] - later[leaving] + len(self.tables) - r)
 
     def _swap(self, r: int, t: int, a: int, u: int, b: int) -> None:
         """a (at table t of round r) and b (at table u) change places."""
@@ -263,6 +321,8 @@ class _Search:
                     gain = leave[a] + sum(more[meets[q]] for q in other)
                     for b in other:
                         delta = gain + leave[b] + join[b] - 2 * more[meets[b]]
+                        if not self.strict and (len(round_[t]) == 4) != (len(other) == 4):
+                            delta += self._out_of_turn(r, a, b) if len(other) == 4 else self._out_of_turn(r, b, a)
                         if self.cost + delta < best or tabu.get((a, b), -1) < step:
                             moves.append((delta, r, t, a, u, b))
         return moves
@@ -289,15 +349,20 @@ class _Search:
                         self.met[b][a] += 1
         self._count()
 
-    def run(self, budget: int) -> list[list[list[int]]]:
+    def _settled(self, least: int) -> bool:
+        """Nothing better to look for: no more new repeats than `least` (those a new evening cannot avoid, or none
+        after played rounds) and the tables of 3 or 5 in turn."""
+        new = sum(self.met[a][b] - max(1, self.played_met[a][b]) for a, b in self.repeated)
+        return new <= least and (self.strict or fair(self.tables, self.played))
+
+    def run(self, budget: int, least: int) -> list[list[list[int]]]:
         """The best plan found by weighing `budget` swaps (a step weighs more when more players are in conflict),
-        or as soon as nothing repeats."""
+        or as soon as it is `_settled`."""
         best = (self.cost, [[table[:] for table in round_] for round_ in self.tables])
         last = step = restarts = 0  # the step that found the best plan (or restarted), the step, the restarts
-        while budget > 0:
+        done = len(self.sizes) < 2 or self._settled(least)
+        while budget > 0 and not done:
             step += 1
-            if best[0] == self.floor or len(self.sizes) < 2:
-                break
             if step - last > STUCK:
                 restarts += 1
                 self._restart(best[1] if restarts % 2 == 0 else None)
@@ -307,12 +372,16 @@ class _Search:
             self.rng.shuffle(moves)  # ties in a random order
             for delta, r, t, a, u, b in sorted(moves, key=lambda move: move[0]):
                 self._swap(r, t, a, u, b)
-                if (len(self.tables[r][t]) == 4) == (len(self.tables[r][u]) == 4) or fair(self.tables, self.played):
+                same = (len(self.tables[r][t]) == 4) == (len(self.tables[r][u]) == 4)
+                if same or not self.strict or fair(self.tables, self.played):
                     self.cost += delta
                     self.tabu[r][a, b] = self.tabu[r][b, a] = step + self.rng.randint(*TENURE)
+                    if not same:
+                        self._rotation()
                     break
                 self._swap(r, t, b, u, a)
                 budget -= len(self.players)  # weighing `fair` costs about as much as a step
             if self.cost < best[0]:
                 best, last = (self.cost, [[table[:] for table in round_] for round_ in self.tables]), step
+                done = self._settled(least)
         return best[1]

@@ -48,6 +48,7 @@ class Evening:
     roster: list[Entrant]
     plan: list[list[SeatedTable]]  # round by round, tables in order
     begun: int  # the rounds begun (1..begun never move)
+    odd_tables: str = rules.STRICT  # the organiser's choice for the tables of 3 and 5 (`rules.ODD_TABLES`)
 
     @property
     def present(self) -> list[Entrant]:
@@ -107,7 +108,7 @@ def label(index: int) -> str:
 # -- reading --------------------------------------------------------------------------------------------
 def load(db, tournament_id: str) -> Evening | None:
     """The evening as stored; None while the organiser has not seated one."""
-    row = db.execute("SELECT rounds FROM tournaments WHERE id = ?", [tournament_id]).fetchone()
+    row = db.execute("SELECT rounds, odd_tables FROM tournaments WHERE id = ?", [tournament_id]).fetchone()
     if row is None or row[0] is None:
         return None
     roster = [Entrant(*r) for r in db.execute(
@@ -120,7 +121,7 @@ def load(db, tournament_id: str) -> Evening | None:
     for (number, table), rows in groupby(seats, key=lambda r: (r[0], r[1])):
         numbers = tuple(r[2] for r in rows)
         plan[number - 1].append(SeatedTable(number, table, tuple(names[n] for n in numbers), numbers))
-    return Evening(row[0], roster, plan, _begun(db, tournament_id))
+    return Evening(row[0], roster, plan, _begun(db, tournament_id), row[1] or rules.STRICT)
 
 
 def _begun(db, tournament_id: str) -> int:
@@ -169,18 +170,20 @@ def organiser_only(access: tournaments.Access) -> None:
         raise games.Forbidden(N_("Only the organiser can seat the players."))
 
 
-def seat(db, access: tournaments.Access, names, rounds) -> Evening:
-    """Seat a new evening: the roster and every round's tables. Before the first partita only (then the
-    evening changes by arrivals, withdrawals and swaps, which keep what was played). The same roster and rounds
-    again change nothing and search nothing."""
+def seat(db, access: tournaments.Access, names, rounds, odd_tables=None) -> Evening:
+    """Seat a new evening: the roster, every round's tables and the organiser's choice for the tables of 3 and 5
+    (strict rotation when None). Before the first partita only (then the evening changes by arrivals,
+    withdrawals and swaps, which keep what was played, and seat them as chosen). The same roster, rounds and
+    choice again change nothing and search nothing."""
     organiser_only(access)
     names, rounds = rules.check_roster(names), rules.check_rounds(rounds)
+    odd_tables = rules.check_odd_tables(odd_tables)
     evening = load(db, access.tournament_id)
     _not_begun(evening.begun if evening else 0)
-    if evening is not None and evening.rounds == rounds and evening.roster == [
+    if evening is not None and (evening.rounds, evening.odd_tables) == (rounds, odd_tables) and evening.roster == [
             Entrant(number, name, 1, None) for number, name in enumerate(names, start=1)]:
         return evening
-    plan = _search(rules.roster(len(names)), rounds, ())
+    plan = _search(rules.roster(len(names)), rounds, (), odd_tables)
     with store.write(db):
         _not_begun(_begun(db, access.tournament_id))
         before = {same_name(name): number for number, name in db.execute(
@@ -190,7 +193,8 @@ def seat(db, access: tournaments.Access, names, rounds) -> Evening:
         db["tournament_players"].insert_all({"tournament_id": access.tournament_id, "number": i, "name": name,
                                              "from_round": 1, "until_round": None}
                                             for i, name in enumerate(names, start=1))
-        db.execute("UPDATE tournaments SET rounds = ? WHERE id = ?", [rounds, access.tournament_id])
+        db.execute("UPDATE tournaments SET rounds = ?, odd_tables = ? WHERE id = ?",
+                   [rounds, odd_tables, access.tournament_id])
         _store_rounds(db, access.tournament_id, 1, plan)
         _renumber_links(db, access.tournament_id, {before[same_name(name)]: number for number, name
                                                    in enumerate(names, start=1) if same_name(name) in before})
@@ -204,10 +208,10 @@ def _not_begun(begun: int) -> None:
                                "seating it again."), field="players")
 
 
-def _search(players, rounds: int, played) -> list[rules.Round]:
-    """The rounds to come (`rules.plan`): seconds of CPU at the most, so never inside a write (the write lock
-    would hold every other write meanwhile), and apart from the worker's other requests."""
-    return apart(rules.plan, players, rounds, played)
+def _search(players, rounds: int, played, odd_tables: str) -> list[rules.Round]:
+    """The rounds to come (`rules.plan`): up to a second of CPU, so never inside a write (the write lock would
+    hold every other write meanwhile), and apart from the worker's other requests."""
+    return apart(rules.plan, players, rounds, played, 0, odd_tables)
 
 
 def _store_rounds(db, tournament_id: str, first: int, plan: list[rules.Round]) -> None:
@@ -242,7 +246,8 @@ def _reseat(db, access: tournaments.Access, prepare) -> Evening:
             raise InvalidInput(N_("An evening needs at least %(low)s players."), field="player",
                                low=rules.MIN_PLAYERS)
         first = evening.begun + 1
-        plan = _search(present, evening.rounds - evening.begun, _numbers(evening.plan[:evening.begun]))
+        plan = _search(present, evening.rounds - evening.begun, _numbers(evening.plan[:evening.begun]),
+                       evening.odd_tables)
         with store.write(db):
             unchanged = load(db, access.tournament_id) == evening
             if unchanged:

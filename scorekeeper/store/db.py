@@ -219,8 +219,15 @@ def _v14(db: sqlite_utils.Database) -> None:
     db["handovers"].create_index(["scorer_key"])
 
 
+
+def _v15(db: sqlite_utils.Database) -> None:
+    """The organiser's choice for a club evening's tables of 3 and 5 (#35): strict rotation or fewer repeats;
+    none (every evening before) is strict rotation."""
+    db["tournaments"].add_column("odd_tables", str)
+
+
 # Append only: migration i brings the file from user_version i to i + 1.
-MIGRATIONS = [_v1, _v2, _v3, _v4, _v5, _v6, _v7, _v8, _v9, _v10, _v11, _v12, _v13, _v14]
+MIGRATIONS = [_v1, _v2, _v3, _v4, _v5, _v6, _v7, _v8, _v9, _v10, _v11, _v12, _v13, _v14, _v15]
 
 
 def migrate(db: sqlite_utils.Database) -> None:

@@ -56,7 +56,7 @@ def _changed(tournament_id: str, key: str, change, form_name: str):
 def seat(tournament_id, key):
     def seat(who, form):
         names = [line for line in form.get("players", "").splitlines() if line.strip()]
-        evenings.seat(get_db(), who, names, _number(form, "rounds"))
+        evenings.seat(get_db(), who, names, _number(form, "rounds"), form.get("odd_tables"))
     return _changed(tournament_id, key, seat, "roster")
 
 

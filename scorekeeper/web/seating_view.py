@@ -40,6 +40,7 @@ class SeatingView:
     next_round: PlanRound | None  # the round whose tables are starting (or next to start); None when all are
     may_reseat: bool  # no partita yet: the whole evening may be seated again
     open_rounds: list[int]  # the rounds not begun: swaps, arrivals and withdrawals change these
+    odd_tables: str  # the organiser's choice for the tables of 3 and 5 (`rules.seating.ODD_TABLES`)
 
     def at(self, number: int, table: str) -> PlanTable | None:
         if not 1 <= number <= len(self.plan):
@@ -69,4 +70,4 @@ def seating_view(evening: evenings.Evening | None, t: tournaments.Tournament, jo
         [(f"{first} · {second}", ", ".join(map(str, rounds))) for first, second, rounds in evening.met_again],
         [e.name for e in evening.present],
         [e.name for e in evening.roster if e.until_round is not None], plan, waiting[0] if waiting else None,
-        evening.begun == 0, list(range(evening.begun + 1, evening.rounds + 1)))
+        evening.begun == 0, list(range(evening.begun + 1, evening.rounds + 1)), evening.odd_tables)

@@ -86,6 +86,7 @@ def seating_json(evening: evenings.Evening | None, t: tournaments.Tournament, wh
             "tournaments.open", tournament_id=t.id, key=held.key)}
     return {
         "rounds": evening.rounds, "begun": evening.begun, "repeated_pairs": evening.repeated_pairs,
+        "odd_tables": evening.odd_tables,
         "roster": [{"number": e.number, "player": e.name, "from_round": e.from_round, "until_round": e.until_round,
                     "present": e.until_round is None, "absent_rounds": evening.absent_rounds(e), **link(e.number)}
                    for e in evening.roster],
@@ -196,7 +197,8 @@ def _organised(tournament_id, model, change):
 def seat_evening(tournament_id):
     """The organiser's roster and rounds: the app seats every round (before the first partita)."""
     return _organised(tournament_id, shapes.Roster,
-                      lambda who, data: evenings.seat(get_db(), who, data["players"], data["rounds"]))
+                      lambda who, data: evenings.seat(get_db(), who, data["players"], data["rounds"],
+                                                      data.get("odd_tables")))
 
 
 @bp.post("/<tournament_id>/roster/withdraw")

@@ -397,3 +397,34 @@ def test_seating_has_a_rate_limit_of_its_own(tmp_path):
     assert len(organiser.get().get_json()["seating"]["roster"]) == 11  # Lucrezia never came in
     assert post(organiser, "seating/swap", round=2, players=["Ugo", "Vera"]).status_code in (200, 422)  # a write
     assert client.post("/api/v1/tournaments", json={"name": "Altra"}).status_code == 201
+
+
+SEVEN = ELEVEN[:7]
+
+
+@pytest.mark.parametrize("odd_tables, repeats, twice", [(None, 6, 0), ("strict_rotation", 6, 0),
+                                                        ("fewer_repeats", 3, 1)])
+def test_the_organiser_chooses_the_rotation_of_the_tables_of_3_or_fewer_repeats(organiser, odd_tables, repeats,
+                                                                                  twice):
+    """7 players in 2 rounds (4 + 3): the tables of 3 in turn repeat 6 pairs, nobody at one twice; fewer repeats
+    repeat 3, one player at the table of 3 twice (tests/rules/test_seating.py)."""
+    body = {"players": SEVEN, "rounds": 2, **({"odd_tables": odd_tables} if odd_tables else {})}
+    response = organiser.client.put(f"/api/v1/tournaments/{organiser.id}/roster", json=body,
+                                    headers=organiser.headers("organiser"))
+    assert response.status_code == 200, response.get_json()
+    seating = response.get_json()["seating"]
+    assert seating["odd_tables"] == (odd_tables or "strict_rotation")
+    assert seating["repeated_pairs"] == repeats
+    at_three = Counter(p for r in seating["plan"] for t in r["tables"] if len(t["players"]) == 3
+                       for p in t["players"])
+    assert sum(count == 2 for count in at_three.values()) == twice
+
+
+@pytest.mark.parametrize("odd_tables", ["sometimes", "", 1, True, ["fewer_repeats"]])
+def test_a_bad_choice_for_the_tables_of_3_and_5_is_refused_by_name(organiser, odd_tables):
+    response = organiser.client.put(f"/api/v1/tournaments/{organiser.id}/roster",
+                                    json={"players": SEVEN, "rounds": 2, "odd_tables": odd_tables},
+                                    headers=organiser.headers("organiser"))
+    assert response.status_code == 422
+    assert response.get_json()["error"]["field"] == "odd_tables"
+    assert organiser.get().get_json()["seating"] is None

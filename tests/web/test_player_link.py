@@ -163,7 +163,7 @@ def test_the_personal_key_has_no_other_power(app, client):
     assert stranger.get(f"/g/{gid}/{own}").status_code == 404  # no game opens with it
     assert stranger.post(f"/g/{gid}/{own}/hands/1/confirm", data={"version": "1"}).status_code == 404
     assert stranger.put(f"/api/v1/games/{gid}/hands/1", headers=bearer(own), json={}).status_code == 404
-    assert stranger.post(f"/t/{tid}/{own}/seating/start", data={"round": "1", "table": "B"}).status_code == 403  # not theirs
+    assert stranger.post(f"/t/{tid}/{own}/seating/start", data={"round": "1", "table": "B"}).status_code == 403
     assert stranger.post(f"/t/{tid}/{own}/seating/mine", data={"player": table["players"][1]}).status_code == 404
     assert stranger.get(f"/t/{tid}/{own}/seating/links").status_code == 404
     assert stranger.post(f"/t/{tid}/{own}/seating/links", data={"player": table["players"][1]}).status_code == 404
