@@ -290,9 +290,9 @@ def _tournament_url(game_id: str) -> str | None:
 
 
 def _evening_url(who, game_id: str) -> str | None:
-    """A seat's sheet opened on a phone that holds a player's own link of the partita's evening: "My evening", back
-    to it (#35). The seat link itself stays as it is, for every other use."""
-    tournament_id = tournaments.tournament_of(get_db(), game_id) if who.role == "seat" else None
+    """A seat's (or the table's scorer's) sheet on a phone that holds a player's own link of the evening: "My
+    evening", back to it (#35). The seat link itself stays as it is, for every other use."""
+    tournament_id = tournaments.tournament_of(get_db(), game_id) if who.role in ("seat", "scorer") else None
     key = tournament_id and devices.held("tournament", tournament_id, evenings.PLAYER)
     return url_for("tournaments.open", tournament_id=tournament_id, key=key) if key else None
 
