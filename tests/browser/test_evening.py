@@ -215,7 +215,8 @@ def test_a_whole_club_evening(browser, live_server, artifacts):
         assert (row.locator(".tp").inner_text(), int(row.locator(".raw").inner_text())) == \
             want[row.locator(".player").inner_text()]
     page.get_by_role("link", name="Print the standings").click()
-    expect(page.locator("tbody tr")).to_have_count(11)
+    expect(page.locator(".print-page tbody tr")).to_have_count(11)  # the standings; then each round (#35)
+    expect(page.locator(".print-round")).to_have_count(3)
     page.screenshot(path=str(artifacts / "evening-print.png"), full_page=True)
     card = page.request.get(f"{live_server}/t/{tid}/{okey}/card.png")
     assert card.headers["content-type"] == "image/png" and card.body()[:8] == b"\x89PNG\r\n\x1a\n"

@@ -607,9 +607,27 @@ def test_fuzz_undo_and_rotate_forms(subjects, data, role, htmx):
 @FORMS
 @given(data=st.data(), role=GAME_ROLES, number=st.integers(-1, 30), htmx=st.booleans())
 def test_fuzz_confirm_and_reopen_forms(subjects, data, role, number, htmx):
-    body = draw_form(data, {"version": NUMBER})
-    action = data.draw(st.sampled_from(["confirm", "reopen"]))
+    body = draw_form(data, {"version": NUMBER, "seat": NUMBER})
+    action = data.draw(st.sampled_from(["confirm", "reopen", "confirm-for"]))  # confirm-for: the table's phone (#35)
     post(subjects, lambda s: f"/g/{s.id}/{s.game_key(role)}/hands/{number}/{action}", body, htmx)
+
+
+@FORMS
+@given(data=st.data(), role=GAME_ROLES, token=st.one_of(st.just("real"), SHORT_TEXT), take=st.booleans())
+def test_fuzz_hand_over_forms(subjects, data, role, token, take):
+    """Handing the scoring over (#35): asked by any link, taken with a real one-time token or junk: never a 5xx, a
+    refusal changes nothing."""
+    body = draw_form(data, {"role": ODD})
+    if not take:
+        post(subjects, lambda s: f"/g/{s.id}/{s.game_key(role)}/handover", body)
+        return
+
+    def url(subject):
+        if token != "real":
+            return f"/g/{subject.id}/take/{quote(token, safe='') or 'x'}"
+        shared = subject.api.client.post(f"/g/{subject.id}/{subject.keys['scorer']}/handover").get_data(as_text=True)
+        return re.search(r"/g/[\w-]+/take/[\w-]+", shared)[0]
+    post(subjects, url, body)
 
 
 # --------------------------------------------------------------------------------------------
@@ -656,6 +674,9 @@ class SeatedEvening:
                           headers=self.headers()))
 
     def tournament_key(self, role: str) -> str:
+        if role == "player":  # Anna's own link (#35)
+            roster = self.api.client.get(f"/api/v1/tournaments/{self.tournament}", headers=self.headers())
+            return roster.get_json()["seating"]["roster"][0]["key"]
         return self.tkeys.get(role, "not-a-key")
 
     def headers(self) -> dict:
@@ -670,7 +691,7 @@ class SeatedEvening:
 NINE = ["Anna", "Bruno", "Carla", "Dario", "Elena", "Fabio", "Gina", "Ugo", "Vera"]
 SEATING_FIELDS = {"players": st.sampled_from(["\n".join(NINE), "Anna\nBruno", "Anna\nanna\nB\nC", "", "x" * 300,
                                               "\n".join(f"P{i}" for i in range(61))]),
-                  "rounds": NUMBER, "round": NUMBER, "table": st.sampled_from(["A", "b", "C", "Z", ""]),
+                  "rounds": NUMBER, "round": NUMBER, "table": st.sampled_from(["A", "b", "C", "Z", ""]), "seat": NUMBER,
                   **{name: st.sampled_from(NINE + ["anna ", "Nessuno", ""]) for name in ("player", "first", "second")}}
 
 
@@ -680,8 +701,9 @@ def evenings(api, app):
 
 
 @FORMS
-@given(data=st.data(), role=FORM_TOURNAMENT_ROLES,
-       action=st.sampled_from(["seating", "seating/withdraw", "seating/arrive", "seating/swap", "seating/start"]))
+@given(data=st.data(), role=st.one_of(FORM_TOURNAMENT_ROLES, st.just("player")),
+       action=st.sampled_from(["seating", "seating/withdraw", "seating/arrive", "seating/swap", "seating/start",
+                               "seating/mine", "seating/links", "seating/claim"]))
 def test_fuzz_seating_forms(evenings, data, role, action):
     body = draw_form(data, SEATING_FIELDS)
     post(evenings, lambda s: f"/t/{s.tournament}/{s.tournament_key(role)}/{action}", body)
@@ -738,7 +760,10 @@ FUZZED = {"/new", "/g/<game_id>/<key>/bid", "/g/<game_id>/<key>/hands/<int:numbe
           "/t/<tournament_id>/<key>/rotate", "/g/<game_id>/<key>/rematch", "/forget/<kind>/<item_id>", "/import",
           "/t/<tournament_id>/<key>/seating", "/t/<tournament_id>/<key>/seating/withdraw",
           "/t/<tournament_id>/<key>/seating/arrive", "/t/<tournament_id>/<key>/seating/swap",
-          "/t/<tournament_id>/<key>/seating/start",
+          "/t/<tournament_id>/<key>/seating/start", "/t/<tournament_id>/<key>/seating/mine",
+          "/t/<tournament_id>/<key>/seating/links", "/t/<tournament_id>/<key>/seating/claim",
+          "/g/<game_id>/<key>/hands/<int:number>/confirm-for", "/g/<game_id>/<key>/handover",
+          "/g/<game_id>/take/<token>",
           "/seasons/new", "/s/<season_id>/<key>/tournaments", "/s/<season_id>/<key>/tournaments/<tournament_id>/remove",
           "/s/<season_id>/<key>/rotate",
           "/g/<game_id>/<key>/hands/<int:number>/confirm", "/g/<game_id>/<key>/hands/<int:number>/reopen",
