@@ -371,8 +371,9 @@ def claim_seat(db, access: tournaments.Access, number, table, seat, device: str 
     """"I am Bruno" (#35): a phone that scanned a started table's card takes a seated player's seat, and gets that
     seat's link (never more: the room's code is in every hand). Once per seat: the first phone to claim it has it
     (asking again, it gets the same link while that link works); any other phone is refused, and the table's
-    scorer shows the seat's QR code from Share, or replaces it. `device`: the phone's id (None: a client without
-    one, which can claim but never claim again). Returns (Table, the seat's key)."""
+    scorer shows the seat's QR code from Share, or replaces it. A player who took their own link for the evening
+    has their seat on their phone: nobody else claims it. `device`: the phone's id (None: a client without one,
+    which can claim but never claim again). Returns (Table, the seat's key)."""
     _, seated = _seated(db, access, number, table)
     game_id = partita_at(db, access.tournament_id, seated.round, seated.table)
     if game_id is None:
@@ -383,6 +384,11 @@ def claim_seat(db, access: tournaments.Access, number, table, seat, device: str 
     if loaded.state.finished:
         raise StateConflict(N_("Table %(table)s has finished: follow its sheet from the room's page."),
                             field="table", table=seated.table)
+    own = links(db, access.tournament_id).get(seated.numbers[seat])
+    if own is not None and own.claimed:  # the player's phone holds their own link, which opens this seat
+        raise SeatTaken(N_("%(name)s has their own link for the evening on their phone: it opens this seat (My "
+                           "seat at table %(table)s)."), field="seat", name=loaded.state.players[seat],
+                        table=seated.table)
     device = device or new_key()
     with store.write(db):
         key = games.keys_of(db, game_id)["seats"][seat]

@@ -71,6 +71,20 @@ def test_a_second_phone_takes_its_seat_once_from_the_table_card(app, client, db)
     assert f"Il posto di {players[1]} è già stato preso su un altro telefono" in text(italian)
 
 
+def test_a_player_holding_their_own_link_keeps_their_seat_from_i_am(app, client, db):
+    """Costanza took her own link for the evening: her phone opens her seat; "I am Costanza" on another phone is
+    refused, saying so, and gives nothing."""
+    room, players, game_id, _scorer = started_table(client)
+    name = players[2]
+    mine = app.test_client().post(f"{room}/seating/mine", data={"player": name})
+    assert mine.status_code == 303 and "/seating" not in mine.headers["Location"]
+    refused = claim(app.test_client(), room, 2)
+    said = " ".join(text(refused).split())
+    assert refused.status_code == 409 and f"{name} has their own link for the evening on their phone" in said
+    assert games.keys_of(db, game_id)["seats"][2] not in refused.get_data(as_text=True)
+    assert claim(app.test_client(), room, 1).status_code == 303  # a player without their own link: as before
+
+
 def test_a_claim_from_the_rooms_code_never_reaches_the_scorers_power(app, client, db):
     room, players, game_id, scorer = started_table(client)
     intruder = app.test_client()
