@@ -19,6 +19,7 @@ from itertools import combinations
 from typing import Any, Iterable, Sequence
 
 from .base import N_, InvalidInput, InvalidPlayers, check_int, check_players
+from .best import BEST
 from .designs import ZERO
 
 Table = tuple[int, ...]
@@ -124,7 +125,7 @@ def plan(players: Sequence[int], rounds: int, played: Sequence[Round] = (), seed
     organiser's choice, STRICT rotation of the tables of 3 and 5 or FEWER_REPEATS."""
     players = sorted(set(players))
     rng = random.Random(f"{seed}:{players}:{rounds}:{played}")
-    if not played and (design := _zero(players, rounds, rng)):
+    if not played and (design := _zero(players, rounds, rng) or _best(players, rounds, rng, odd_tables)):
         return design
     search = _Search(players, table_sizes(len(players)), rounds, played, rng, odd_tables == STRICT)
     best = search.run(min(WEIGHED * len(players) * rounds, MOST_WEIGHED), 0 if played else least_repeats(
@@ -151,15 +152,26 @@ def _zero(players: list[int], rounds: int, rng: random.Random) -> list[Round] | 
     table of 3 (the emptied seat meets nobody twice, so nobody sits at a table of 3 twice). None otherwise."""
     full = len(players) + (len(players) % 4 == 3)
     design = _designed(full, rounds)
-    if design is None:
-        return None
-    order: list[int | None] = [*players, None][:full]
+    return None if design is None else _seat(players, design, rng)
+
+
+def _best(players: list[int], rounds: int, rng: random.Random, odd_tables: str) -> list[Round] | None:
+    """A new evening with the tables of 3 or 5 in turn seated as a longer search once seated it (`best.BEST`),
+    with fewer repeats than the bounded search finds; None where none is stored."""
+    stored = BEST.get((len(players), rounds)) if odd_tables == STRICT else None
+    return None if stored is None else _seat(players, stored[1], rng)
+
+
+def _seat(players: list[int], design: Sequence[Sequence[Sequence[int]]], rng: random.Random) -> list[Round]:
+    """The rounds of `design` (a plan of players numbered from 0, the roster or one more) with the names of
+    `players` in its seats at random, a seat past the roster emptied."""
+    order: list[int | None] = [*players, None][:sum(map(len, design[0]))]
     rng.shuffle(order)  # the names fall anywhere in the design
     evening = []
     for round_ in design:
         tables = [tuple(p for i in table if (p := order[i]) is not None) for table in round_]
         rng.shuffle(tables)
-        evening.append(tuple(sorted(tables, key=len, reverse=True)))  # the tables of 4 first
+        evening.append(tuple(sorted(tables, key=lambda table: len(table) != 4)))  # the tables of 4 first
     return evening
 
 
