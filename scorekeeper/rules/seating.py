@@ -122,14 +122,21 @@ def plan(players: Sequence[int], rounds: int, played: Sequence[Round] = (), seed
          odd_tables: str = STRICT) -> list[Round]:
     """The next `rounds` rounds for `players` (those present from now on), after the `played` ones: under a second
     of CPU (MOST_WEIGHED; a server runs it apart from its other requests, `model.turns.apart`). `odd_tables`: the
-    organiser's choice, STRICT rotation of the tables of 3 and 5 or FEWER_REPEATS."""
+    organiser's choice, STRICT rotation of the tables of 3 and 5 or FEWER_REPEATS. A new evening is built
+    (`_zero`) or taken from the plans a longer search found (`best.BEST`, the tables of 3 or 5 in turn) where the
+    bounded search falls short; with FEWER_REPEATS, unless the search finds fewer repeats."""
     players = sorted(set(players))
     rng = random.Random(f"{seed}:{players}:{rounds}:{played}")
-    if not played and (design := _zero(players, rounds, rng) or _best(players, rounds, rng, odd_tables)):
+    if not played and (design := _zero(players, rounds, rng)):
         return design
+    stored = None if played else BEST.get((len(players), rounds))
+    if stored and odd_tables == STRICT:
+        return _seat(players, stored[1], rng)
     search = _Search(players, table_sizes(len(players)), rounds, played, rng, odd_tables == STRICT)
     best = search.run(min(WEIGHED * len(players) * rounds, MOST_WEIGHED), 0 if played else least_repeats(
         len(players), rounds))
+    if stored and stored[0] <= repeated_pairs(best):  # as few repeats, and the tables in turn
+        return _seat(players, stored[1], rng)
     return [tuple(tuple(table) for table in round_) for round_ in best]
 
 
@@ -153,13 +160,6 @@ def _zero(players: list[int], rounds: int, rng: random.Random) -> list[Round] | 
     full = len(players) + (len(players) % 4 == 3)
     design = _designed(full, rounds)
     return None if design is None else _seat(players, design, rng)
-
-
-def _best(players: list[int], rounds: int, rng: random.Random, odd_tables: str) -> list[Round] | None:
-    """A new evening with the tables of 3 or 5 in turn seated as a longer search once seated it (`best.BEST`),
-    with fewer repeats than the bounded search finds; None where none is stored."""
-    stored = BEST.get((len(players), rounds)) if odd_tables == STRICT else None
-    return None if stored is None else _seat(players, stored[1], rng)
 
 
 def _seat(players: list[int], design: Sequence[Sequence[Sequence[int]]], rng: random.Random) -> list[Round]:

@@ -141,6 +141,16 @@ def test_a_stored_plan_keeps_every_rule_and_seats_its_new_evening(monkeypatch, p
         assert sorted(map(len, round_)) == sorted(map(len, stored_round))
 
 
+@pytest.mark.parametrize("players, rounds, searched", [(29, 8, 17), (25, 7, 15), (26, 7, 0)])
+def test_fewer_repeats_takes_a_stored_plan_the_search_does_not_beat(players, rounds, searched):
+    """The organiser's choice of fewer repeats never repeats more than strict rotation: 29 players in 8 rounds,
+    25 in 7, the search out of turn finds 17 and 15 repeats where the stored plans, in turn, hold 13 and 10; 26
+    in 7, none either way, the stored plan keeps the tables in turn."""
+    fewer = plan(roster(players), rounds, odd_tables=FEWER_REPEATS)
+    assert repeated_pairs(fewer) == BEST[players, rounds][0] <= searched
+    assert fair(fewer)
+
+
 def test_a_withdrawal_and_a_late_arrival_reseat_the_rounds_to_play_only():
     played = plan(range(11), 1)   # round 1 of 3: 4 + 4 + 3
     later = plan([p for p in range(11) if p != 4], 2, played=played)   # player 4 leaves after it: 4 + 3 + 3
