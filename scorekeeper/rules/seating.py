@@ -135,9 +135,10 @@ def plan(players: Sequence[int], rounds: int, played: Sequence[Round] = (), seed
     search = _Search(players, table_sizes(len(players)), rounds, played, rng, odd_tables == STRICT)
     best = search.run(min(WEIGHED * len(players) * rounds, MOST_WEIGHED), 0 if played else least_repeats(
         len(players), rounds))
-    if stored and stored[0] <= repeated_pairs(best):  # as few repeats, and the tables in turn
+    evening = [tuple(tuple(table) for table in round_) for round_ in best]
+    if stored and stored[0] <= repeated_pairs(evening):  # as few repeats, and the tables in turn
         return _seat(players, stored[1], rng)
-    return [tuple(tuple(table) for table in round_) for round_ in best]
+    return evening
 
 
 def least_repeats(players: int, rounds: int) -> int:
