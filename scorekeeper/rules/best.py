@@ -47,24 +47,24 @@ e6c7 30f8 hga1 b45 9d2
 32cb g46d f195 h0e 8a7
 """)),
     # the bounded search: 23, the search of 3218f28: 22
-    (18, 7): (20, _rounds("""
-g5fh 43da 7291 bc8 60e
-326c h0fb 81e4 9dg 5a7
-c65d 8g70 be9a f13 h24
-869h e1d0 73b5 f2a g4c
-746f 2gdb ch1a 093 8e5
-8a3g efc9 2504 b16 h7d
-d8f2 70ac 95b4 g16 3he
+    (18, 7): (19, _rounds("""
+31bg 6987 c45h 2a0 fed
+ea46 dgf0 7251 83h 9bc
+ce80 2bdh 9af3 174 56g
+106c g48b fha7 95d 23e
+be5a g092 3c7d 1f4 68h
+19eh 643d 5f82 70b cag
+d18a 3h05 b6fc eg7 294
 """)),
     # the bounded search: 24, the search of 3218f28: 24
-    (19, 7): (20, _rounds("""
-i651 db7a he82 9c03 gf4
-g9eb d804 25c1 673f aih
-fb01 3ag8 d5he 4ci7 962
-8hif 5b32 cg6d a149 0e7
-20gi 9875 acef h4b6 d31
-f29d hg17 560a 43ei 8cb
-a247 ibd9 68e1 3c0h g5f
+    (19, 7): (18, _rounds("""
+b6ai 0hd3 5f42 1ec8 9g7
+fc73 gea5 169h d4b8 2i0
+b0g1 fid9 c2ah 5876 43e
+f60e 398a cgi4 1d72 5bh
+8fgh 470a 9e2b 531i 6dc
+74hb 50c9 8die 62g3 af1
+hie7 gad5 c3bf 9416 082
 """)),
     # the bounded search: 26, the search of 3218f28: 25
     (20, 7): (20, _rounds("""
@@ -138,6 +138,15 @@ hc3j 52ba g6l7 em80 1f4d 9ki
 e4k5 6182 jcmd 9h73 igfb la0
 lbdh 90j2 4i78 ck6f 3e1a g5m
 """)),
+    # the bounded search: 1, the search of 3218f28: 1
+    (25, 6): (0, _rounds("""
+785e 1ofc k69i 4blh ja30 d2gnm
+e0o2 d9h5 ialn kgc7 fbmj 64381
+5m3c id8f egl6 2jk4 n10h 97aob
+3ldo nkb8 067m 51a2 9g4f iehcj
+j1d7 8gah mo4i 9ne3 2cb6 f0k5l
+on65 ekam l89j 04cd g1bi 7f3h2
+""")),
     # the bounded search: 14, the search of 3218f28: 12
     (25, 7): (10, _rounds("""
 a48l k659 b1hg 0njo iec2 7m3fd
@@ -149,15 +158,15 @@ oe75 nb43 9m2a f81i 06hd ckjlg
 4j6f n7c9 1doa 8khe imbl 5023g
 """)),
     # the bounded search: 38, the search of 3218f28: 37
-    (25, 8): (31, _rounds("""
-ilh4 6bd7 932a n5ej mg1f cok80
-ondm lb8a f0h7 j3c5 ig9k 1e246
-7e9c id18 mk25 0f6a jo4l hnb3g
-o2b9 6g58 el0d 3k1h 4nfc a7ijm
-b1cm geao h6kj 3748 in02 5ld9f
-m409 jf28 lk7n cib6 ged3 a5o1h
-chd2 74o5 jg01 m63l 89an feibk
-j0b5 em8h 691n 4dak fio3 l72cg
+    (25, 8): (30, _rounds("""
+k1lm 9fi0 835n ehb6 2ocd 4ag7j
+o6k7 n9ge afd1 8l4h 302j 5mcbi
+5g01 hcan m634 jdio 9b7l fek82
+j3kb 54of ce71 h2gi 89am dl0n6
+if7n k0c4 gd8b mjle 562a 139ho
+3eai ogkn 29l5 f4b6 1j8c h0m7d
+0oba 6i18 n72m h5jk d9e4 glcf3
+mhfg 57d3 08eo cj96 ailk 214nb
 """)),
     # the bounded search: 2, the search of 3218f28: 2
     (26, 7): (0, _rounds("""
@@ -170,15 +179,15 @@ d6pk o18l 9i4c e7ba 2hf5 mjn 30g
 b1ig 3koj e9ln 07dh 6cm2 pf8 45a
 """)),
     # the bounded search: 13, the search of 3218f28: 12
-    (26, 8): (9, _rounds("""
-k7ld e6ci go4a b21h m3f0 j5p n98
-973b jgf6 5k1a 8pdi m4cn l0h oe2
-d095 1nji el3a 8hoc 7p2g b4f m6k
-026p j9am lnbo f8ek 75h4 cd1 gi3
-491e bkoi clpj 3d6h m258 n0g fa7
-po1f l684 2dan 9kgh ej0b im7 c35
-gabc medh 3knp lfi5 8701 o69 42j
-0ki4 lmg1 92cf 5en6 j73o hap bd8
+    (26, 8): (8, _rounds("""
+lo54 2bgh 9eac 1i3n k6m0 7j8 pdf
+hj0f pnb4 la73 189g 6d2c me5 kio
+ek2f mb3d jni9 o84h 5p7c 0g1 a6l
+5f1b kgdj o6ep an08 m7il 3ch 429
+9mhp 7146 e8id goaf j352 l0b nck
+nm2o 97bk 43e0 flc8 i5g6 h1d paj
+8pk3 a12m d095 6lnh bojc e7g f4i
+mc4g 1jle 7nfd 02ip 5ahk 86b 39o
 """)),
     # the bounded search: 5, the search of 3218f28: 5
     (29, 7): (2, _rounds("""
