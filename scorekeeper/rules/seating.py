@@ -19,6 +19,7 @@ from itertools import combinations
 from typing import Any, Iterable, Sequence
 
 from .base import N_, InvalidInput, InvalidPlayers, check_int, check_players
+from .best import BEST
 from .designs import ZERO
 
 Table = tuple[int, ...]
@@ -121,15 +122,23 @@ def plan(players: Sequence[int], rounds: int, played: Sequence[Round] = (), seed
          odd_tables: str = STRICT) -> list[Round]:
     """The next `rounds` rounds for `players` (those present from now on), after the `played` ones: under a second
     of CPU (MOST_WEIGHED; a server runs it apart from its other requests, `model.turns.apart`). `odd_tables`: the
-    organiser's choice, STRICT rotation of the tables of 3 and 5 or FEWER_REPEATS."""
+    organiser's choice, STRICT rotation of the tables of 3 and 5 or FEWER_REPEATS. A new evening is built
+    (`_zero`) or taken from the plans a longer search found (`best.BEST`, the tables of 3 or 5 in turn) where the
+    bounded search falls short; with FEWER_REPEATS, unless the search finds fewer repeats."""
     players = sorted(set(players))
     rng = random.Random(f"{seed}:{players}:{rounds}:{played}")
     if not played and (design := _zero(players, rounds, rng)):
         return design
+    stored = None if played else BEST.get((len(players), rounds))
+    if stored and odd_tables == STRICT:
+        return _seat(players, stored[1], rng)
     search = _Search(players, table_sizes(len(players)), rounds, played, rng, odd_tables == STRICT)
     best = search.run(min(WEIGHED * len(players) * rounds, MOST_WEIGHED), 0 if played else least_repeats(
         len(players), rounds))
-    return [tuple(tuple(table) for table in round_) for round_ in best]
+    evening = [tuple(tuple(table) for table in round_) for round_ in best]
+    if stored and stored[0] <= repeated_pairs(evening):  # as few repeats, and the tables in turn
+        return _seat(players, stored[1], rng)
+    return evening
 
 
 def least_repeats(players: int, rounds: int) -> int:
@@ -151,15 +160,19 @@ def _zero(players: list[int], rounds: int, rng: random.Random) -> list[Round] | 
     table of 3 (the emptied seat meets nobody twice, so nobody sits at a table of 3 twice). None otherwise."""
     full = len(players) + (len(players) % 4 == 3)
     design = _designed(full, rounds)
-    if design is None:
-        return None
-    order: list[int | None] = [*players, None][:full]
+    return None if design is None else _seat(players, design, rng)
+
+
+def _seat(players: list[int], design: Sequence[Sequence[Sequence[int]]], rng: random.Random) -> list[Round]:
+    """The rounds of `design` (a plan of players numbered from 0, the roster or one more) with the names of
+    `players` in its seats at random, a seat past the roster emptied."""
+    order: list[int | None] = [*players, None][:sum(map(len, design[0]))]
     rng.shuffle(order)  # the names fall anywhere in the design
     evening = []
     for round_ in design:
         tables = [tuple(p for i in table if (p := order[i]) is not None) for table in round_]
         rng.shuffle(tables)
-        evening.append(tuple(sorted(tables, key=len, reverse=True)))  # the tables of 4 first
+        evening.append(tuple(sorted(tables, key=lambda table: len(table) != 4)))  # the tables of 4 first
     return evening
 
 

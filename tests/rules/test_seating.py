@@ -12,6 +12,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from scorekeeper.rules.base import InvalidInput, InvalidPlayers
+from scorekeeper.rules.best import BEST
 from scorekeeper.rules.designs import ZERO
 from scorekeeper.rules import seating
 from scorekeeper.rules.seating import (FEWER_REPEATS, MOST_WEIGHED, STRICT, check_odd_tables, check_rounds,
@@ -111,6 +112,45 @@ def test_the_stored_designs_seat_everyone_once_a_round_and_no_pair_twice(players
     assert fair(design)
 
 
+@pytest.mark.parametrize("players, rounds, before", [
+    (18, 7, 22), (20, 7, 25), (21, 6, 12), (21, 8, 62), (25, 7, 12), (25, 8, 37), (26, 8, 12), (29, 8, 15),
+    (33, 8, 5), (37, 8, 0)])
+def test_no_new_evening_repeats_more_than_the_unbounded_search_did(players, rounds, before):
+    """The repeats of the search before its bound (commit 3218f28, seconds of CPU), where the bound made more."""
+    evening = plan(roster(players), rounds)
+    assert repeated_pairs(evening) <= before
+    assert fair(evening)
+
+
+@pytest.mark.parametrize("players, rounds", sorted(BEST))
+def test_a_stored_plan_keeps_every_rule_and_seats_its_new_evening(monkeypatch, players, rounds):
+    """Each plan of `best.BEST`: everyone once a round at the tables of `table_sizes` (4s first), the tables of 3 or
+    5 in turn, the repeats it states; `plan` seats a new evening of its size by it, searching nothing."""
+    repeats, stored = BEST[players, rounds]
+    assert len(stored) == rounds
+    for round_ in stored:
+        assert seated_once(range(players), round_)
+        assert tuple(map(len, round_)) == table_sizes(players)
+    assert fair(stored) and repeated_pairs(stored) == repeats
+    monkeypatch.setattr(seating, "_Search", None)  # a search would fail
+    evening = plan(roster(players), rounds)
+    assert repeated_pairs(evening) == repeats and fair(evening)
+    assert sorted(meetings(evening).values()) == sorted(meetings(stored).values())
+    for round_, stored_round in zip(evening, stored):
+        assert seated_once(roster(players), round_)
+        assert sorted(map(len, round_)) == sorted(map(len, stored_round))
+
+
+@pytest.mark.parametrize("players, rounds, searched", [(29, 8, 17), (25, 7, 15), (26, 7, 0)])
+def test_fewer_repeats_takes_a_stored_plan_the_search_does_not_beat(players, rounds, searched):
+    """The organiser's choice of fewer repeats never repeats more than strict rotation: 29 players in 8 rounds,
+    25 in 7, the search out of turn finds 17 and 15 repeats where the stored plans, in turn, hold 13 and 10; 26
+    in 7, none either way, the stored plan keeps the tables in turn."""
+    fewer = plan(roster(players), rounds, odd_tables=FEWER_REPEATS)
+    assert repeated_pairs(fewer) == BEST[players, rounds][0] <= searched
+    assert fair(fewer)
+
+
 def test_a_withdrawal_and_a_late_arrival_reseat_the_rounds_to_play_only():
     played = plan(range(11), 1)   # round 1 of 3: 4 + 4 + 3
     later = plan([p for p in range(11) if p != 4], 2, played=played)   # player 4 leaves after it: 4 + 3 + 3
@@ -192,7 +232,9 @@ class Counted(seating._Search):
 @pytest.mark.parametrize("players, rounds", [(29, 8), (33, 8)])
 def test_the_search_weighs_a_bounded_number_of_swaps(monkeypatch, players, rounds):
     """Under a second of CPU for any evening, counted in swaps weighed (the same answer on every machine): 29
-    players in 8 rounds weighed 1.16 million swaps before (1.5 s of CPU), 33 in 8 rounds 1.32 million."""
+    players in 8 rounds weighed 1.16 million swaps before (1.5 s of CPU), 33 in 8 rounds 1.32 million (searched
+    here as a re-seating would, their stored plans, `best.BEST`, put aside)."""
+    monkeypatch.setattr(seating, "BEST", {})
     monkeypatch.setattr(seating, "_Search", Counted)
     Counted.weighed = 0
     plan(roster(players), rounds)
