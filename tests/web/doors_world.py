@@ -469,8 +469,8 @@ CALLS: dict[str, list[Call]] = {
     "evenings.replace_link": [Call(E + "/seating/links", "evening", form={"player": "{player}"})],
     "evenings.start": [Call(E + "/seating/start", "evening", form={"round": str(number), "table": table})
                        for number, table in STARTS],
-    "evenings.claim_seat": [Call(E + "/seating/claim", "evening", form={"round": "1", "table": "B", "seat": "0"},
-                            gives=("partita", 0))],
+    "evenings.claim_seat": [Call(E + "/seating/claim", "evening", form={"round": "1", "table": "B", "seat": "1"},
+                            gives=("partita", 1))],
     "tournament_api.read_tournament": [Call("/api/v1/tournaments/{tournament}", target)
                                        for target in ("evening", "by_hand")],
     "tournament_api.standings_csv": [Call("/api/v1/tournaments/{tournament}/standings.csv", "evening")],

@@ -403,8 +403,8 @@ WALK = {
     "evenings.withdraw": lambda w: w.call("POST", w.t_page() + "/seating/withdraw", data={"player": "Ivo"}),
     "evenings.arrive": lambda w: w.call("POST", w.t_page() + "/seating/arrive", data={"player": "Ivo"}),
     "evenings.claim": lambda w: w.call("POST", w.t_page("join") + "/seating/mine", data={"player": ROSTER[0]}),
-    "evenings.claim_seat": lambda w: w.call("POST", w.t_page("join") + "/seating/claim",
-                                            data={"round": "1", "table": "B", "seat": "0"}),
+    "evenings.claim_seat": lambda w: w.call("POST", w.t_page("join") + "/seating/claim",  # a player without own link
+                                            data={"round": "1", "table": "B", "seat": "1"}),
     "evenings.replace_link": lambda w: w.call("POST", w.t_page() + "/seating/links", data={"player": ROSTER[1]}),
     "season_api.create_season": lambda w: w.call("POST", "/api/v1/seasons", json={"name": "Stagione"}),
     "season_api.rotate": lambda w: w.call("POST", f"/api/v1/seasons/{w.season['id']}/keys/rotate",
