@@ -25,17 +25,22 @@ class Knock:
     prepare: Callable | None = None  # run with the test client before the request, not counted (a write's world)
 
 
-def taken_off(game_id: str, count: int = 1) -> Callable:
-    """Before the request: the game's last `count` events taken off (a game at the cap, one below it)."""
+def written(sql: str, params: list) -> Callable:
+    """Before the request: one statement run on the app's database, behind its back (a world no request makes)."""
     def prepare(client):
         conn = sqlite3.connect(client.application.config["SCOREKEEPER_DATABASE"])
         try:
             with conn:
-                conn.execute("DELETE FROM events WHERE game_id = ? AND seq > (SELECT max(seq) FROM events WHERE "
-                             "game_id = ?) - ?", [game_id, game_id, count])
+                conn.execute(sql, params)
         finally:
             conn.close()
     return prepare
+
+
+def taken_off(game_id: str, count: int = 1) -> Callable:
+    """Before the request: the game's last `count` events taken off (a game at the cap, one below it)."""
+    return written("DELETE FROM events WHERE game_id = ? AND seq > (SELECT max(seq) FROM events WHERE game_id = ?) - ?",
+                   [game_id, game_id, count])
 
 
 def withdrawn(tournament_id: str, organiser: str) -> Callable:
@@ -58,15 +63,8 @@ def confirmed(game_id: str, seat_key: str) -> Callable:
 
 def offered(game_id: str, scorer: str, token: str) -> Callable:
     """Before the request: a handover of the game's scoring offered by its scorer link, not taken yet (#35)."""
-    def prepare(client):
-        conn = sqlite3.connect(client.application.config["SCOREKEEPER_DATABASE"])
-        try:
-            with conn:
-                conn.execute("INSERT OR IGNORE INTO handovers (token, game_id, scorer_key, created_at) "
-                             "VALUES (?, ?, ?, '2026-01-01')", [token, game_id, scorer])
-        finally:
-            conn.close()
-    return prepare
+    return written("INSERT OR IGNORE INTO handovers (token, game_id, scorer_key, created_at) VALUES (?, ?, ?, "
+                   "'2026-01-01')", [token, game_id, scorer])
 
 
 def calls(world: Worst) -> dict[str, list[Knock]]:
