@@ -8,18 +8,21 @@ HOST   ?= 0.0.0.0
 PORT   ?= 5000
 UV_COMPILE = $(VENV)/bin/uv pip compile --quiet --generate-hashes --universal --python-version 3.11
 
-.PHONY: run serve test test-fast lint setup setup-dev chromium messages security-doc lock vendor bench bench-live clean
+.PHONY: run serve test test-fast test-slow lint setup setup-dev chromium messages security-doc lock vendor bench bench-live clean
 
 run: setup ## start the app for the table (the production server, all interfaces)
 	HOST=$(HOST) PORT=$(PORT) $(VENV)/bin/segnapunti run
 
 serve: run ## the same server: gunicorn with gevent workers (scorekeeper/server/gunicorn_config.py)
 
-test: setup-dev chromium lint ## every test, browser tests included
-	$(PY) -m pytest -n 2 --dist worksteal -q
+test: setup-dev chromium lint ## every test but the slow tier, browser tests included
+	$(PY) -m pytest -n 2 --dist worksteal -q -m "not slow"
 
-test-fast: setup-dev ## the inner loop: every test but the browser ones (marked `browser`)
-	$(PY) -m pytest -n 2 --dist worksteal -q -m "not browser"
+test-fast: setup-dev ## the inner loop: every test but the browser ones (marked `browser`) and the slow tier
+	$(PY) -m pytest -n 2 --dist worksteal -q -m "not browser and not slow"
+
+test-slow: setup-dev chromium ## the slow tier alone (marked `slow`): the long searches and journeys, more Hypothesis examples; CI runs it after `make test`
+	$(PY) -m pytest -n 2 --dist worksteal -q -m slow --hypothesis-profile=slow
 
 lint: setup-dev ## ruff (pyflakes, bugbear, pycodestyle errors) and mypy (rules/, families/): CI runs them with the tests
 	$(VENV)/bin/ruff check --quiet .

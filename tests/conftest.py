@@ -9,6 +9,7 @@ from pathlib import Path
 from urllib.parse import urlsplit
 
 import pytest
+from hypothesis import settings
 from werkzeug.serving import make_server
 
 from scorekeeper import create_app
@@ -17,6 +18,13 @@ PLAYERS4 = ["Anna", "Bruno", "Carla", "Dario"]
 PLAYERS5 = ["Anna", "Bruno", "Carla", "Dario", "Elena"]
 BROWSER_TESTS = Path(__file__).resolve().parent / "browser"
 POLL_INTERVAL = 0.05  # serve_forever's wait between shutdown checks (0.5 s by default, paid at every teardown)
+
+# Hypothesis in `make test` and `make test-fast`: a fixed seed and a fixed count, so a run takes the same time twice
+# and finds the same thing (a test's own `settings(max_examples=…)` keeps its count and takes the seed). The slow
+# tier (`make test-slow`: --hypothesis-profile=slow) searches ten times wider, with a new seed each run.
+settings.register_profile("default", derandomize=True, database=None, max_examples=25, deadline=None)
+settings.register_profile("slow", max_examples=250, deadline=None)
+settings.load_profile("default")
 
 
 def pytest_collection_modifyitems(items):

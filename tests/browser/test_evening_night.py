@@ -15,12 +15,15 @@ import unicodedata
 from collections import Counter
 from dataclasses import dataclass, field
 
+import pytest
 from playwright.sync_api import expect
 
 from tests.evenings import ELEVEN, play_hands
 from tests.web.sse import request
 
 from .conftest import ARTIFACTS, phone_context
+
+pytestmark = pytest.mark.slow  # twelve phones through three rounds: `make test-slow`
 
 NARROW = {"width": 360, "height": 740}
 LATE = "Lucrezia"

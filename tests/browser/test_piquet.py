@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import re
 
+import pytest
 from playwright.sync_api import Page, expect
 
 from tests.web.test_api_piquet import PARTIE
@@ -48,6 +49,7 @@ def play_deal(page: Page, taps: Taps, body: dict) -> None:
     taps.tap(page.get_by_role("button", name="Record the deal"))
 
 
+@pytest.mark.slow  # six deals tapped in: `make test-slow`
 def test_a_whole_partie_by_tapping(live_server, browser, artifacts):
     context = phone_context(browser, viewport=SIZE)
     page = context.new_page()

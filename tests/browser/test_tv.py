@@ -46,6 +46,7 @@ def screens(browser):
         context.close()
 
 
+@pytest.mark.slow  # a whole game followed on two screens: `make test-slow`
 def test_a_tv_follows_a_whole_cagliari_game(live_server, screens, artifacts):
     status, game = request(live_server, "POST", "/api/v1/games",
                            body={"variant": "wist-cagliari", "players": PLAYERS, "first_dealer": 0})

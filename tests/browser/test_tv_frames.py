@@ -7,6 +7,7 @@ and the room's QR code) and at the end ("Final standings").
 """
 from __future__ import annotations
 
+import pytest
 from playwright.sync_api import Page, expect
 
 from tests import torneo_support as ref
@@ -15,6 +16,8 @@ from tests.web.sse import request
 from .test_evening import ELEVEN, play
 
 SCREENS = [{"width": 1920, "height": 1080}, {"width": 1280, "height": 800}]
+pytestmark = pytest.mark.slow  # 12 TV screens paged through, three times: `make test-slow`
+
 LOOKS = [("en-US", "light"), ("it-IT", "dark")]
 IN_SIGHT = """el => { const r = el.getBoundingClientRect();
     return r.height > 0 && r.top >= 0 && r.bottom <= innerHeight && r.left >= 0 && r.right <= innerWidth; }"""

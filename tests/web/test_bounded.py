@@ -22,6 +22,9 @@ from tests.web.worst_calls import calls
 from tests.web.worst_world import build
 
 
+SLOW = pytest.mark.slow  # the worst world (worst_world.py) takes seconds to build and each door a second: test-slow
+
+
 @pytest.fixture(scope="session")
 def worst(tmp_path_factory):
     app = make_app(tmp_path_factory.mktemp("worst"))
@@ -35,6 +38,7 @@ def test_every_door_has_a_budget_or_says_why_its_work_is_constant():
         assert isinstance(budget, Budget) or budget.startswith("constant work: ") and len(budget) > 20, endpoint
 
 
+@SLOW
 def test_every_door_with_a_budget_is_called_at_its_largest_input(worst):
     _client, knocks, _snapshot = worst
     budgeted = {endpoint for endpoint, budget in BUDGETS.items() if isinstance(budget, Budget)}
@@ -44,6 +48,7 @@ def test_every_door_with_a_budget_is_called_at_its_largest_input(worst):
 ENDPOINTS = sorted(endpoint for endpoint, budget in BUDGETS.items() if isinstance(budget, Budget))
 
 
+@SLOW
 @pytest.mark.parametrize("endpoint", ENDPOINTS)
 def test_each_door_keeps_its_budget_at_its_largest_input(worst, endpoint):
     client, knocks, snapshot = worst
@@ -72,6 +77,7 @@ def test_many_small_games_read_in_one_request_give_turns_as_one_long_one():
     assert work.turns == 120 * 15 // turns.EVERY
 
 
+@SLOW
 def test_the_cards_of_an_evening_give_a_turn_every_few_qr_codes(worst):
     """120 table cards are 120 QR codes, a second of drawing with no event read: the page gives the worker's other
     requests a turn every few codes (before, none: it held the worker that second)."""

@@ -18,8 +18,12 @@ import threading
 import time
 from pathlib import Path
 
+import pytest
+
 from scorekeeper.server.cli import server_command
 from tests.web.sse import request
+
+pytestmark = pytest.mark.slow  # the production server started twice and killed: `make test-slow`
 
 ROOT = Path(__file__).resolve().parents[2]
 PLAYERS = ["Anna", "Bruno", "Carla", "Dario"]
