@@ -48,7 +48,7 @@ def wait_for_copy(page: Page, path: str) -> None:
 
 
 def close_offline(context, page: Page, base: str, game: dict) -> None:
-    """Bruno 1, Carla 0 tapped offline, then the tab closed (the page goes first: see queue_kept_offline)."""
+    """Bruno 1, Carla 0 tapped offline, then the tab closed (the page goes first)."""
     context.set_offline(True)
     tap_offline_round(page)
     page.goto("about:blank")

@@ -128,9 +128,9 @@ def test_a_double_tap_records_one_bid(live_server, browser):
     """Two taps on "2" 150 ms apart: Alessandra bids 2; the second tap does not become Bartolomeo's bid.
 
     The pads take no tap for 300 ms after they are drawn (static/live.js), so the two taps must both be made
-    within 300 ms of the first: on a starved machine the second can come later (seen once in CI, 7 recorded for
-    Bartolomeo, as a real phone would rightly record a second tap half a second later). Such a try proves
-    nothing and is made again with a new game."""
+    within 300 ms of the first: on a starved machine the second can come later (seen twice in CI, 7 recorded for
+    Bartolomeo, as a real phone would rightly record a second tap half a second later). Such a try (the page's
+    own clock says how far apart it got the taps) proves nothing and is made again with a new game."""
     context = phone_context(browser, viewport={"width": 360, "height": 740}, real_pause=True)
     page = context.new_page()
     for _ in range(3):
@@ -140,11 +140,13 @@ def test_a_double_tap_records_one_bid(live_server, browser):
         expect(page.locator(".pad-form .who")).to_have_text("Alessandra bids")
         box = pad_button(page, 2).bounding_box()
         x, y = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+        page.evaluate("window.taps = []; addEventListener('pointerdown', () => taps.push(performance.now()), true)")
         start = time.monotonic()
         page.mouse.click(x, y)
         page.wait_for_timeout(150)
         page.mouse.click(x, y)
-        if time.monotonic() - start < 0.3:
+        apart = page.evaluate("taps.length === 2 ? taps[1] - taps[0] : Infinity")  # as the page saw them
+        if time.monotonic() - start < 0.3 and apart < 250:
             break
     else:
         pytest.skip("this machine could not make two taps within 300 ms in three tries")
