@@ -395,10 +395,11 @@ def resolve_options(specs: Sequence[Option], given: dict | None) -> dict:
 def refuse_meaningless(specs: Sequence[Option], given: dict | None) -> None:
     """`resolve_options`, and an option given that means nothing with the others chosen (the dealer's rule with
     sealed bids) refused by its name, as an unknown one is: echoed back, it would read as a rule the game plays
-    (#34). Only where a table chooses its rules: a stored game's options hold every rule and replay as they are."""
+    (#34). Given as null (`"card_list": null`, from a client that sends every field) it says nothing and passes.
+    Only where a table chooses its rules: a stored game's options hold every rule and replay as they are."""
     chosen = resolve_options(specs, given)
     for spec in specs:
-        if spec.only_with and spec.name in (given or {}) and not spec.matters(chosen):
+        if spec.only_with and (given or {}).get(spec.name) is not None and not spec.matters(chosen):
             other = spec.only_with[0]
             raise InvalidOption(N_("Option “%(name)s” means nothing when “%(other)s” is %(value)s: leave it out."),
                                 field=spec.name, name=spec.name, other=other, value=json.dumps(chosen[other]))

@@ -238,6 +238,18 @@ def test_an_option_that_means_nothing_with_the_others_is_refused_by_name(app, cl
     assert count_rows(app) == before
 
 
+@pytest.mark.parametrize("variant, options", [
+    ("oh-hell", {"card_list": None}), ("house-rules", {"schedule": "down-and-up", "card_list": None}),
+    ("house-rules", {"schedule": "custom", "card_list": [1, 2], "most_cards": None}),
+])
+def test_an_option_sent_as_null_says_nothing_and_passes(client, variant, options):
+    """A client that sends every field of the documented schema sends `"card_list": null`: it asks for no list,
+    as leaving it out does (the OpenAPI document allows it; the server refused it, #36)."""
+    answer = client.post("/api/v1/games", json={"variant": variant, "players": NAMES[:4], "options": options})
+    assert answer.status_code == 201, answer.get_json()
+    assert answer.get_json()["game"]["options"]["card_list"] == options["card_list"]
+
+
 def test_a_partita_of_a_preset_refuses_an_option_that_means_nothing_too(app, client):
     made = ok(client.post("/api/v1/tournaments", json={"name": "Serata Blob", "variant": "blob"}), 201)
     headers = {"Authorization": f"Bearer {made['keys']['organiser']}"}
