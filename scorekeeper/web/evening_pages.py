@@ -159,18 +159,23 @@ class PlayerLink:
 def links(tournament_id, key):
     """Every player's own link with its QR code, for the organiser to show or print (a player whose link another
     phone took gets a new one here: "New link")."""
-    who = _organiser(tournament_id, key)
-    t = tournaments.load(get_db(), tournament_id)
-    evening = evenings.load(get_db(), tournament_id)
+    return links_page(_organiser(tournament_id, key))
+
+
+def links_page(who, status: int = 200, error: str | None = None):
+    """The players' links page; after a refused "New link", with why (in the player's words) and its status."""
+    t = tournaments.load(get_db(), who.tournament_id)
+    evening = evenings.load(get_db(), who.tournament_id)
     if evening is None:
         abort(404)
-    held = evenings.links(get_db(), tournament_id)
+    held = evenings.links(get_db(), who.tournament_id)
     rows = [PlayerLink(e.number, e.name, e.until_round is None,
                        page_url("tournaments.open", t.id, held[e.number].key) if e.number in held else None,
                        e.number in held and held[e.number].claimed) for e in evening.roster]
     qr = {row.number: qr_svg(row.link, gettext("QR code: the evening of %(name)s", name=row.name))
           for row in taking_turns(rows, every=QR_PER_TURN) if row.link}
-    response = make_response(render_template("tournament_links.html", t=t, key=who.key, rows=rows, qr=qr))
+    response = make_response(render_template("tournament_links.html", t=t, key=who.key, rows=rows, qr=qr,
+                                             error=error), status)
     response.headers["Cache-Control"] = "no-store"  # the players' links
     return response
 
@@ -182,7 +187,7 @@ def replace_link(tournament_id, key):
     try:
         entrant, _link = evenings.replace_link(get_db(), who, request.form.get("player", ""))
     except games.RuleError as error:
-        abort(status_of(error))
+        return links_page(who, status_of(error), message(error))
     return redirect(url_for("evenings.links", tournament_id=tournament_id, key=key,
                             _anchor=f"player-{entrant.number}"), 303)
 

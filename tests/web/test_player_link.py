@@ -205,6 +205,18 @@ def test_a_replaced_link_answers_as_every_replaced_key(client):
     assert "/seating" not in client.post(f"{join}/seating/mine", data={"player": "Vera"}).headers["Location"]
 
 
+def test_a_new_link_for_no_such_player_says_why_on_the_links_page(client):
+    """A bare 400 before (#36): now the organiser's links page again, saying which name it could not find, and
+    no link is replaced."""
+    tid, key, _data = seated(client)
+    before = roster(client, tid, key)
+    refused = client.post(f"/t/{tid}/{key}/seating/links", data={"player": "Nessuno"})
+    assert refused.status_code in (400, 404, 422)
+    page = words(refused)
+    assert "Nessuno" in page and "Players' own links" in page and page.count("New link") == 11
+    assert roster(client, tid, key) == before
+
+
 def test_the_page_polls_with_an_etag(client):
     tid, key, _data = seated(client)
     own = roster(client, tid, key)["Zeno"]
