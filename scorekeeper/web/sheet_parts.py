@@ -8,9 +8,9 @@ correction, their running totals alone), and, when a change may have moved the s
 chart (a placeholder that draws it once in view). The answer is those parts, each a named block of the sheet's
 templates drawn alone from the context the whole sheet is drawn from for this link, as htmx 4 partials
 (`<template hx type="partial">`): so a part never shows more than the whole sheet would (a sealed bid stays
-sealed). Whenever anything is uncertain — an undo, the game over (or
-over on the phone's page), a phone far behind, a change its family cannot place — the whole sheet is sent, as
-it is to a page that does not ask for parts (an old page).
+sealed). Whenever anything is uncertain — an undo, the game over (or over on the phone's page), a phone far
+behind, a change its family cannot place — the whole sheet is sent, as it is to a page that does not ask for
+parts (an old page).
 """
 from __future__ import annotations
 
