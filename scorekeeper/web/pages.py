@@ -201,7 +201,8 @@ def render_sheet(who, loaded, status: int = 200, error: str | None = None, view=
         url_for("pages.sheet", game_id=loaded.id, key=who.key),
     )
     if is_htmx():
-        html, headers = sheet_parts.answer(taking_turns_rendered("sheet.html", "sheet", **context), loaded, page)
+        html, headers = sheet_parts.answer(loaded, page, context,
+                                           whole=lambda: taking_turns_rendered("sheet.html", "sheet", **context))
     else:
         html, headers = taking_turns_rendered("sheet.html", **context), {}
     response = make_response(html, status)

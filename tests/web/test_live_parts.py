@@ -7,7 +7,11 @@ from __future__ import annotations
 
 import re
 
+import pytest
+from jinja2_fragments.flask import template_block_rendered
+
 from scorekeeper.web.sheet_parts import MAX_BEHIND
+from tests.contract.partials import Node, find, parse
 
 REFRESH = {"HX-Request": "true", "X-Live-Refresh": "1"}
 
@@ -77,3 +81,58 @@ def test_the_whole_sheet_after_an_undo_at_the_end_or_far_behind(client, api):
         api.bid(game["id"], scorer, 1, 1, 0)
     assert "X-Sheet-Version" not in refresh(client, game, 3).headers
     assert "X-Sheet-Version" in refresh(client, game, 4).headers
+
+
+def elements(answer: str) -> list[tuple[str, Node]]:
+    """Each element a refresh sends, with the id it must match in the whole sheet (an element put after a row
+    is matched by its own id)."""
+    sent = []
+    for part in parse(answer).children:
+        if isinstance(part, Node):
+            for child in part.children:
+                if isinstance(child, Node):
+                    target = part.attrs["hx-target"].removeprefix("#")
+                    sent.append((child.attrs["id"] if part.attrs["hx-swap"] == "afterend" else target, child))
+    return sent
+
+
+@pytest.mark.parametrize("link", ["scorer", "seat 0", "seat 1", "view"])
+def test_each_part_is_the_element_of_the_whole_sheet_for_the_same_link(client, api, link):
+    """A sealed round (Kachuful, 3 players): Bruno's bid in on his phone. Each part sent to the scorer, to Anna
+    (who must not see it), to Bruno (who sees his own) and to the table view is that link's whole sheet's element
+    with the same id, and Bruno's 1 is on his phone alone."""
+    game = api.game(variant="kachuful", players=["Anna", "Bruno", "Carla"], options={"sealed": True})
+    assert api.bid(game["id"], game["keys"]["seats"][1], 1, 1, 1).status_code == 200
+    key = game["keys"]["seats"][int(link[-1])] if link.startswith("seat") else game["keys"][link]
+    parts = refresh(client, {**game, "keys": {"view": key}}, 1)
+    whole = parse(refresh(client, {**game, "keys": {"view": key}}, 1, hand=None).get_data(as_text=True))
+    sent = elements(parts.get_data(as_text=True))
+    assert [target for target, _ in sent] == ["now-top", "entry-play", "now-end", "hand-1"]
+    for target, element in sent:
+        parent, index = find(whole, target)
+        assert element.html() == parent.children[index].html(), target
+    row = next(element for target, element in sent if target == "hand-1").html()
+    assert ('<span class="cell-bid">1</span>' in row) == (link == "seat 1")
+
+
+def test_a_refresh_draws_its_parts_not_the_whole_sheet(app, client, api, monkeypatch):
+    """A part refresh renders the blocks it sends; the sheet is drawn whole only for a page that cannot take
+    parts. Counted at the template: the whole sheet's block, and the blocks drawn alone."""
+    sheet = app.jinja_env.get_template("sheet.html")
+    drawn = {"sheet": 0}
+    whole = sheet.blocks["sheet"]
+
+    def counted(context):
+        drawn["sheet"] += 1
+        return whole(context)
+
+    monkeypatch.setitem(sheet.blocks, "sheet", counted)
+    blocks = []
+    game = api.game()
+    assert api.bid(game["id"], game["keys"]["scorer"], 1, 1, 0).status_code == 200
+    with template_block_rendered.connected_to(lambda _, **sent: blocks.append(sent["block_name"])):
+        assert targets(refresh(client, game, 1)) == ["now-top", "entry-play", "now-end", "hand-1"]
+    assert drawn["sheet"] == 0
+    assert blocks == ["now_top", "entry_play", "now_end", "hand_row"]
+    assert 'data-version="2"' in refresh(client, game, 1, hand=None).get_data(as_text=True)
+    assert drawn["sheet"] == 1 and len(blocks) == 4
