@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from scorekeeper.model.settings import Settings, SettingError, parse_rate, read
+from scorekeeper.store.settings import Settings, SettingError, parse_rate, read
 
 
 def test_the_defaults_and_every_variable_read():
