@@ -8,7 +8,7 @@ from pathlib import Path
 from flask import Flask
 
 from .store.db import connect, migrate
-from .model.settings import read as read_settings
+from .store.settings import read, use
 
 
 PACKAGE = Path(__file__).parent
@@ -25,7 +25,7 @@ def shipped(name: str) -> Path:
 def create_app(config: dict | None = None) -> Flask:
     """The app; its catalogues travel inside the package, its templates, static files and documents beside it."""
     app = Flask(__name__, template_folder=shipped("templates"), static_folder=shipped("static"))
-    settings = read_settings()  # a bad value stops here, naming the variable
+    settings = use(read())  # once, for the whole process; a bad value stops here, naming the variable
     app.config.update(
         SCOREKEEPER_DATABASE=settings.scorekeeper_database,
         PUBLIC_URL=settings.public_url,

@@ -7,6 +7,8 @@ gettext: they draw text in the reader's language). The modules' imports at load 
 from __future__ import annotations
 
 import ast
+import re
+import sys
 from pathlib import Path
 
 import scorekeeper
@@ -121,3 +123,41 @@ def test_no_circle_at_load_time():
 def test_the_readme_draws_these_layers():
     readme = (PACKAGE.parent / "README.md").read_text(encoding="utf-8")
     assert " < ".join(ORDER) in readme
+
+
+VALUE_TYPES = {"pydantic"}  # the API's shapes (model/shapes.py): declared values, no I/O, no waiting
+
+
+def test_the_model_is_pure():
+    """`model/` imports the standard library, the rules, itself and the library its value types are declared with,
+    nothing else (#36: it held gevent's turns and `limits`' rates): what may wait or read the environment lives a
+    floor up."""
+    allowed = set(sys.stdlib_module_names) | {"__future__"} | VALUE_TYPES
+    impure = [(a, b) for a, b, _ in imports() if layer_of(a) in ("rules", "model")
+              and not (ours(b) and layer_of(b) in ("rules", "model")) and b.split(".")[0] not in allowed]
+    assert impure == []
+
+
+# a statement's first word (not a door's "DELETE /api/...")
+SQL = re.compile(r"\s*(SELECT|INSERT|UPDATE|DELETE|REPLACE|PRAGMA|CREATE|DROP|ALTER|BEGIN|WITH)\s(?!/)")
+QUERYING = {"execute", "executemany", "executescript", "query"}  # sqlite3's and sqlite-utils' ways to run SQL
+
+
+def sql_outside_the_store() -> list[tuple[str, int, str]]:
+    """(module, line, what) for each statement written, or run, outside `store/` and `service/`."""
+    found = []
+    for path in sorted(PACKAGE.rglob("*.py")):
+        module = module_name(path)
+        if layer_of(module) in ("store", "service"):
+            continue
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Constant) and isinstance(node.value, str) and SQL.match(node.value):
+                found.append((module, node.lineno, node.value[:40]))
+            elif isinstance(node, ast.Attribute) and node.attr in QUERYING:
+                found.append((module, node.lineno, node.attr))
+    return found
+
+
+def test_sql_lives_in_the_store_and_the_service():
+    """No SQL above the service (#36: `formats/archive.py` and the `backup` command wrote theirs)."""
+    assert sql_outside_the_store() == []

@@ -9,7 +9,9 @@ from pathlib import Path
 
 import pytest
 
-from scorekeeper.model.settings import Settings, SettingError, parse_rate, read
+import scorekeeper
+from scorekeeper.store import db, live
+from scorekeeper.store.settings import Settings, SettingError, parse_rate, read
 
 
 def test_the_defaults_and_every_variable_read():
@@ -66,3 +68,29 @@ def test_segnapunti_run_stops_before_starting_with_a_bad_value(tmp_path):
     assert done.returncode != 0
     assert "WORKERS='four' cannot be used: a whole number from 0 to 64." in done.stderr
     assert "Traceback" not in done.stderr and not (tmp_path / "db.sqlite3").exists()
+
+
+def test_the_live_hub_takes_the_settings_the_app_was_made_with(tmp_path, monkeypatch):
+    """LIVE_POLL_SECONDS and LIVE_NOTIFY reach the hub from the one settings object the app read at its creation
+    (#36: `store/live.py` read the environment again, a second copy, whenever it made a hub)."""
+    from scorekeeper import create_app
+
+    monkeypatch.setenv("LIVE_POLL_SECONDS", "0.25")
+    monkeypatch.setenv("LIVE_NOTIFY", "0")
+    database = str(tmp_path / "settings.sqlite3")
+    create_app({"SCOREKEEPER_DATABASE": database, "SECRET_KEY": "x"})
+    monkeypatch.setenv("LIVE_POLL_SECONDS", "7")  # read again, these would win
+    monkeypatch.setenv("LIVE_NOTIFY", "1")
+    hub = live.hub(database)
+    assert (hub.safety_poll, hub.doorbell) == (0.25, None)
+
+
+def test_each_default_is_written_once():
+    """The defaults are `Settings`' own: no other module of the package writes one of them again (#36: the rate
+    limits' were set twice, in the settings and in web/guard.py)."""
+    package = Path(scorekeeper.__file__).parent
+    source = {path: path.read_text(encoding="utf-8") for path in package.rglob("*.py")}
+    for default in ("100/hour", "10/minute", "600/minute"):
+        assert [path.name for path, text in source.items() if f'"{default}"' in text] == ["settings.py"]
+    assert live.Hub.__init__.__defaults__ == (Settings.live_poll_seconds, bool(Settings.live_notify))
+    assert db.MAX_EVENTS == Settings.max_events_per_game

@@ -9,7 +9,8 @@ all or none, since the games of an import that cannot finish are deleted again b
 An import may carry an idempotency key (the API's `Idempotency-Key` header, the page's hidden field): a
 client that sent a file and never heard back (the Wi-Fi dropped, the server was killed after its commit)
 sends it again with the same key and gets the game its first try made, not a second one — for a day,
-for the same file (a digest), and while the scorer's link is still the one that answer gave.
+for the same file (a digest), and while the scorer's link is still the one that answer gave. The key is kept
+where every request sent twice is (`store/once.py`); no SQL here (#36).
 """
 from __future__ import annotations
 
@@ -20,10 +21,11 @@ import sqlite3
 from datetime import datetime, timedelta, timezone
 
 from . import csvimport
-from ..model.turns import taking_turns
+from ..store.turns import taking_turns
 from ..service import games
 from ..service.phones import MAX_GAMES
 from ..store import db as store
+from ..store import once as kept_once
 from ..rules import N_
 from ..rules.base import InvalidInput, StateConflict
 
@@ -68,9 +70,9 @@ def import_csv(db, source, once: str | None = None, most: int | None = MAX_GAMES
     imported): the home list says it is an import, and statistics count a game and its copies once. Each game
     is replayed once, by the import's own check: the state it ends with is kept for the requests that follow."""
     source = Digesting(source)
-    earlier = _made_with(db, once) if once is not None else None
+    earlier = _made_with(db, once, source) if once is not None else None
     if earlier is not None:
-        return _again(db, earlier, source.digest())
+        return _again(db, earlier)
     found = csvimport.read_all(source, limit=getattr(db, "max_events", store.MAX_EVENTS), most=most)
     if allow is not None:
         allow(len(found))
@@ -84,12 +86,9 @@ def import_csv(db, source, once: str | None = None, most: int | None = MAX_GAMES
 
     def keyed(db, game_ids: list[str]) -> None:
         """With the last game: the key, for a retry to find every game (or, before, none)."""
-        _forget_stale(db, once)
-        scorer = db.execute("SELECT key FROM keys WHERE game_id = ? AND role = 'scorer'", [game_ids[0]]).fetchone()
-        db.execute("INSERT INTO imports (idempotency_key, game_id, digest, scorer_key, created_at) "
-                   "VALUES (?, ?, ?, ?, ?)", [once, game_ids[0], source.digest(), scorer[0], when])
-        db.conn.executemany("INSERT INTO import_games (idempotency_key, position, game_id) VALUES (?, ?, ?)",
-                            [(once, position, game_id) for position, game_id in enumerate(game_ids)])
+        kept_once.forget_before(db, "import", "", once, _kept_since())  # #33: a day-old key stands for this one
+        answer = {"games": game_ids, "scorer": games.keys_of(db, game_ids[0])["scorer"]}
+        kept_once.keep(db, "import", "", once, source.digest(), json.dumps(answer), when)
 
     wanted = [games.New(imported.variant, imported.players, imported.first_dealer, imported.options,
                         also=recording(position, imported), events=1 + len(imported.changes),
@@ -99,10 +98,10 @@ def import_csv(db, source, once: str | None = None, most: int | None = MAX_GAMES
     try:
         made = games.create_in_turns(db, wanted, last=keyed if once is not None else None)
     except sqlite3.IntegrityError:  # the same key, sent twice at once: the other try made the games
-        earlier = _made_with(db, once) if once is not None else None
+        earlier = _made_with(db, once, source) if once is not None else None
         if earlier is None:
             raise
-        return _again(db, earlier, source.digest())
+        return _again(db, earlier)
     out = []
     for (created, keys), imported, events in zip(made, found, stored):
         loaded = games.Loaded(created.id, imported.state, created.version + len(events), [*created.events, *events])
@@ -114,8 +113,8 @@ def import_csv(db, source, once: str | None = None, most: int | None = MAX_GAMES
 def _origin(db, exported_from: str) -> str:
     """The game a file's game first came from: the one it was exported from, or that one's origin when it was an
     import itself (a copy of a copy counts as the original)."""
-    row = db.execute("SELECT payload FROM events WHERE game_id = ? AND seq = 1", [exported_from]).fetchone()
-    imported = json.loads(row[0]).get("imported") if row else None
+    created = store.created(db, exported_from)
+    imported = created.get("imported") if created else None
     return imported.get("origin", exported_from) if isinstance(imported, dict) else exported_from
 
 
@@ -124,33 +123,19 @@ def _kept_since() -> str:
     return (datetime.now(timezone.utc) - KEPT_FOR).isoformat(timespec="milliseconds")
 
 
-def _made_with(db, once: str):
-    """(the game ids in the file's order, digest, scorer key of the first) of the import made with this key
-    within a day, or None."""
-    row = db.execute("SELECT game_id, digest, scorer_key FROM imports WHERE idempotency_key = ? AND created_at > ?",
-                     [once, _kept_since()]).fetchone()
-    if row is None:
-        return None
-    ids = [r[0] for r in db.execute("SELECT game_id FROM import_games WHERE idempotency_key = ? ORDER BY position",
-                                    [once]).fetchall()]
-    return ids or [row[0]], row[1], row[2]
+def _made_with(db, once: str, source: Digesting) -> dict | None:
+    """The answer of the import made with this key within a day ({"games": ids in the file's order, "scorer": the
+    first one's scorer key}), or None. The same key with another file is refused (the file is read through for
+    its digest only then)."""
+    other = InvalidInput(N_("This idempotency key was used for another file: a new import needs a new key."),
+                         field="Idempotency-Key")
+    answer = kept_once.first_answer(db, "import", "", once, source.digest, since=_kept_since(), other=other)
+    return json.loads(answer) if answer is not None else None
 
 
-def _forget_stale(db, once: str) -> None:
-    """Inside the write unit of an import: a key made more than a day ago is forgotten, so that it can stand for this
-    import (#33: it was refused with a 500). A key made within the day stays: the same key sent twice at once."""
-    if db.execute("SELECT 1 FROM imports WHERE idempotency_key = ? AND created_at <= ?",
-                  [once, _kept_since()]).fetchone():
-        db.execute("DELETE FROM import_games WHERE idempotency_key = ?", [once])
-        db.execute("DELETE FROM imports WHERE idempotency_key = ?", [once])
-
-
-def _again(db, earlier, digest: str) -> tuple[list[tuple[games.Loaded, dict]], bool]:
-    game_ids, first_digest, scorer = earlier
-    if digest != first_digest:
-        raise InvalidInput(N_("This idempotency key was used for another file: a new import needs a new key."),
-                           field="Idempotency-Key")
-    if games.keys_of(db, game_ids[0]).get("scorer") != scorer:
+def _again(db, earlier: dict) -> tuple[list[tuple[games.Loaded, dict]], bool]:
+    game_ids = earlier["games"]
+    if games.keys_of(db, game_ids[0]).get("scorer") != earlier["scorer"]:
         raise StateConflict(N_("That import was made, and its scorer's link has been replaced since: open the game "
                                "with its new link."), field="Idempotency-Key")
     return [(games.load(db, game_id), games.keys_of(db, game_id)) for game_id in game_ids], True
@@ -158,5 +143,5 @@ def _again(db, earlier, digest: str) -> tuple[list[tuple[games.Loaded, dict]], b
 
 def every_game(db):
     """Every game on the server, oldest first, as replayed (one at a time: a generator)."""
-    for (game_id,) in db.execute("SELECT id FROM games ORDER BY created_at, id").fetchall():
+    for game_id in store.game_ids(db):
         yield games.load(db, game_id)

@@ -20,7 +20,7 @@ from typing import Iterable
 
 from ..families import family_of
 from ..model import sort_out
-from ..model.turns import taking_turns
+from ..store.turns import taking_turns
 from ..rules.base import recorded_options
 
 COLUMNS = ["game_id", "variant", "hand", "hand_name", "cards", "trump", "dealer", "seat", "player",

@@ -30,7 +30,7 @@ from .csvexport import GAME_COLUMNS, cells
 from ..store.db import MAX_EVENTS
 from ..rules import N_, RuleError, new_game
 from ..rules.base import _short
-from ..model.turns import taking_turns
+from ..store.turns import taking_turns
 
 WHOLE = re.compile(r"-?[0-9]{1,6}")
 FACTS = ("game_id", "variant", "players", "first_dealer", "options", "ended")

@@ -9,7 +9,7 @@ from ..families import family_of
 from ..model import Access, Loaded, visibility
 from ..model.confirmation import confirmation
 from ..rules.base import format_fraction
-from ..model.turns import taking_turns
+from ..store.turns import taking_turns
 
 
 def game_json(loaded: Loaded, access: Access | None) -> dict:

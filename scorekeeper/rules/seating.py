@@ -121,7 +121,7 @@ def fair(rounds: Sequence[Sequence[Sequence[int]]], played: Sequence[Round] = ()
 def plan(players: Sequence[int], rounds: int, played: Sequence[Round] = (), seed: int = 0,
          odd_tables: str = STRICT) -> list[Round]:
     """The next `rounds` rounds for `players` (those present from now on), after the `played` ones: under a second
-    of CPU (MOST_WEIGHED; a server runs it apart from its other requests, `model.turns.apart`). `odd_tables`: the
+    of CPU (MOST_WEIGHED; a server runs it apart from its other requests, `store.turns.apart`). `odd_tables`: the
     organiser's choice, STRICT rotation of the tables of 3 and 5 or FEWER_REPEATS. A new evening is built
     (`_zero`) or taken from the plans a longer search found (`best.BEST`, the tables of 3 or 5 in turn) where the
     bounded search falls short; with FEWER_REPEATS, unless the search finds fewer repeats."""

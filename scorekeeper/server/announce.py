@@ -6,11 +6,11 @@ import sys
 import qrcode
 
 from .network import lan_address
-from ..model.settings import read
+from ..store.settings import current
 
 
 def address() -> str:
-    settings = read()
+    settings = current()
     if settings.public_url:
         return settings.public_url
     host, port = settings.host or "127.0.0.1", settings.port

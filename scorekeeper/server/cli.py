@@ -12,7 +12,6 @@ commands archive games one file each and bring one back (docs/api.md "CSV export
 from __future__ import annotations
 
 import os
-import sqlite3
 import sys
 from pathlib import Path
 
@@ -21,6 +20,8 @@ from flask import current_app
 from flask.cli import FlaskGroup, with_appcontext
 
 from .. import create_app
+from ..store.settings import SettingError, Settings, read, use
+
 
 def server_command(*gunicorn_options: str) -> list[str]:
     """The production server's command line (gunicorn, our worker and settings): `run`, the tests and
@@ -32,15 +33,14 @@ def server_command(*gunicorn_options: str) -> list[str]:
 @click.command("run")
 @click.option("--host", envvar="HOST", default="0.0.0.0", show_default=True,
               help="Interface to listen on; with all interfaces the QR codes carry the LAN address.")
-@click.option("--port", envvar="PORT", default=5000, show_default=True, type=click.IntRange(1, 65535))
+@click.option("--port", envvar="PORT", default=Settings.port, show_default=True, type=click.IntRange(1, 65535))
 def run_command(host: str, port: int) -> None:
     """Start the server for the table (gunicorn with gevent workers), announcing its address and QR code."""
     from .announce import announce
-    from ..model.settings import SettingError, read
 
     os.environ.update(HOST=host, PORT=str(port))
     try:
-        read()  # the same check gunicorn's settings make, said plainly before anything starts
+        use(read())  # the same check gunicorn's settings make, said plainly before anything starts
     except SettingError as error:
         raise click.ClickException(str(error)) from None
     announce()
@@ -59,10 +59,7 @@ def backup(source: str, target: str) -> int:
         store.create_private(target)
     except FileExistsError:
         raise click.ClickException(f"{target} already exists: choose a new file name.") from None
-    with sqlite3.connect(source) as src, sqlite3.connect(target) as dst:
-        src.backup(dst)
-        dst.execute("PRAGMA journal_mode = DELETE")  # one self-contained file, nothing beside it
-        return dst.execute("SELECT count(*) FROM events").fetchone()[0]
+    return store.copy(source, target)
 
 
 def export_csv(db, folder: Path) -> int:

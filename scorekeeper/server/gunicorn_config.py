@@ -12,12 +12,12 @@ WORKER_CONNECTIONS bounds the connections (open streams plus requests in flight)
 import os
 import resource
 
-from scorekeeper.model.settings import read
+from scorekeeper.store.settings import read, use
 
 # The app reads HOST to know it listens on all interfaces and put the LAN address in QR codes
 # (scorekeeper/web/links.py): set it here too when it was left to this default.
 os.environ.setdefault("HOST", "0.0.0.0")
-_settings = read()  # a bad value stops the start here, naming the variable
+_settings = use(read())  # the process's, the worker's too (its first read); a bad value stops the start, naming it
 bind = f"{_settings.host}:{_settings.port}"
 worker_class = "scorekeeper.server.worker.Worker"  # gunicorn's gevent worker, with deadlines
 workers = _settings.worker_count

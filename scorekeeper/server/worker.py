@@ -21,7 +21,7 @@ time the surviving objects grow by a quarter, that is again and again while a ro
 when the table is writing. Young collections stay automatic (a few milliseconds); the full one runs
 on a timer instead, every FULL_COLLECTION_SECONDS, so a stall is rare and never piles up.
 
-Configured by environment variables (seconds, read by scorekeeper/model/settings.py): REQUEST_TIMEOUT (10),
+Configured by environment variables (seconds, read by scorekeeper/store/settings.py): REQUEST_TIMEOUT (10),
 SEND_TIMEOUT (30), DEAD_PEER_SECONDS (30), FULL_COLLECTION_SECONDS (300).
 """
 from __future__ import annotations
@@ -35,10 +35,10 @@ from gunicorn.http.errors import NoMoreData
 from gunicorn.workers.base_async import AsyncWorker
 from gunicorn.workers.ggevent import GeventWorker
 
-from ..model.settings import read as read_settings
+from ..store.settings import current
 
 
-_SETTINGS = read_settings()
+_SETTINGS = current()  # the settings gunicorn's own were read with
 REQUEST_TIMEOUT = _SETTINGS.request_timeout
 SEND_TIMEOUT = _SETTINGS.send_timeout
 DEAD_PEER_SECONDS = _SETTINGS.dead_peer_seconds

@@ -16,7 +16,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from itertools import groupby
 
-from ..model.turns import apart
+from ..store.turns import apart
 from ..rules import N_
 from ..rules import seating as rules
 from ..rules.base import InvalidInput, StateConflict, check_int, check_seat, closest_names, same_name, tidy_name

@@ -28,10 +28,10 @@ from dataclasses import dataclass, replace
 from typing import Collection
 
 from ..store import db as store
-from ..store import live, table_phones
-from ..model.turns import EVERY, give_way, taking_turns
+from ..store import live, once, table_phones
+from ..store.turns import EVERY, give_way, taking_turns
 from ..store.keys import find_key, new_id, new_key
-from ..model import (EVERYTHING, MARKS, ROLES, Access, Loaded, NotFound, Seen, once_reused, sort_out,  # noqa: F401
+from ..model import (EVERYTHING, MARKS, ROLES, Access, Loaded, NotFound, Seen, sort_out,  # noqa: F401
                      visibility)
 from ..model.confirmation import (CONFIRMATIONS_PER_HAND, SCORERS_PHONE, HandNotComplete, StaleHand,
                                   check_scores_kept, check_unlocked, complete, confirmation, scores_of)
@@ -72,21 +72,15 @@ def _check_entry(db, access: Access, loaded_now, digest: str) -> None:
     is the id sent with another change than the one it recorded (`digest`, of `_recorded`)."""
     if access.entry is None:
         return
-    sent = store.entry_of(db, access.game_id, access.entry)
-    if sent is None:
-        return
-    sent_by, first = sent
-    if sent_by != access.key:
-        raise EntryTaken(N_("That entry's id is another phone's: nothing was recorded."), field="Idempotency-Key")
-    if first is not None and first != digest:  # None: kept before digests were
-        raise once_reused()
-    raise AlreadyApplied(loaded_now(), access)
+    taken = EntryTaken(N_("That entry's id is another phone's: nothing was recorded."), field="Idempotency-Key")
+    if once.first_answer(db, "change", access.game_id, access.entry, digest, access.key, taken=taken) is not None:
+        raise AlreadyApplied(loaded_now(), access)
 
 
 def _note_entry(db, access: Access, seq: int, digest: str) -> None:
     """Inside the write unit that applied the entry: its id and what it recorded, so that it is applied once."""
     if access.entry is not None:
-        store.keep_entry(db, access.game_id, access.entry, access.key, seq, digest)
+        once.keep(db, "change", access.game_id, access.entry, digest, str(seq), store.now(), access.key)
 
 
 def create(db, variant, players, first_dealer=None, options=None, also=None,

@@ -21,10 +21,11 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass
 
-from ..model import Loaded, NotFound, check_once, once_reused
+from ..model import Loaded, NotFound, check_once
 from ..rules.base import (N_, MAX_NAME, InvalidInput, StateConflict, has_control_characters, has_something_to_read,
                           same_name, tidy_name)
 from ..store import db as store
+from ..store import once as kept_once
 from ..store.keys import new_id
 from . import games
 
@@ -139,8 +140,7 @@ def save(db, device: str | None, name, loaded: Loaded, replace: str | None = Non
 
 def _keep(db, device: str, name: str, game_id: str, replace: bool, editing: str | None) -> str:
     """Inside a write unit: the rules of game `game_id` (as its creation recorded them) kept under `name`."""
-    row = db.execute("SELECT payload FROM events WHERE game_id = ? AND seq = 1", [game_id]).fetchone()
-    created = json.loads(row[0])
+    created = store.created(db, game_id)
     taken = db.execute("SELECT id FROM house_rules WHERE device = ? AND folded = ?",
                        [device, same_name(name)]).fetchone()
     if taken is not None and not replace and taken[0] != editing:
@@ -178,13 +178,12 @@ def start(db, device: str | None, set_id, once: str | None = None) -> tuple[Load
     dealer = rules.next_dealer
 
     def used(db, game_id):
-        if once is not None and (row := db.execute("SELECT id, last_game FROM house_rules WHERE device = ? AND "
-                                                   "last_once = ?", [device, once]).fetchone()):
-            if row[0] != rules.id:
-                raise once_reused()
-            raise _StartedAlready(row[1])
-        db.execute("UPDATE house_rules SET first_dealer = ?, used_at = ?, last_once = ?, last_game = ? WHERE id = ?",
-                   [dealer, store.now(), once, game_id, rules.id])
+        if once is not None:
+            started = kept_once.first_answer(db, "start", device, once, rules.id)
+            if started is not None:
+                raise _StartedAlready(started)
+            kept_once.keep(db, "start", device, once, rules.id, game_id, store.now())
+        db.execute("UPDATE house_rules SET first_dealer = ?, used_at = ? WHERE id = ?", [dealer, store.now(), rules.id])
 
     try:
         return games.create(db, rules.variant, list(rules.players), dealer, dict(rules.options), also=used,

@@ -14,7 +14,8 @@ from pathlib import Path
 import sqlite_utils
 
 from ..model import MARKS
-from ..model.turns import taking_turns
+from .settings import Settings
+from .turns import taking_turns
 
 WRITE_WAIT_SECONDS = 10.0  # how long a write waits for the other processes' writes before giving up
 
@@ -48,6 +49,15 @@ def create_private(path: str) -> None:
 _anchors: dict[str, sqlite3.Connection] = {}
 _anchors_lock = threading.Lock()
 ANCHORS = 8
+
+
+def copy(source: str, target: str) -> int:
+    """A consistent copy of the database at `source` into `target` (made by `create_private`), even while it is
+    written; returns the number of events copied."""
+    with sqlite3.connect(source) as src, sqlite3.connect(target) as dst:
+        src.backup(dst)
+        dst.execute("PRAGMA journal_mode = DELETE")  # one self-contained file, nothing beside it
+        return dst.execute("SELECT count(*) FROM events").fetchone()[0]
 
 
 def _anchor(path: str) -> None:
@@ -226,8 +236,27 @@ def _v15(db: sqlite_utils.Database) -> None:
     db["tournaments"].add_column("odd_tables", str)
 
 
+def _v16(db: sqlite_utils.Database) -> None:
+    """One store for requests sent twice (#36, store/once.py), where three kept them their own way: the entries
+    applied (by game, the link that sent each), the imports (the games each made, the scorer link its answer gave)
+    and each saved set's last Start (by phone). Every row kept moves there, and answers as it did."""
+    db["once_keys"].create({"kind": str, "scope": str, "key": str, "owner": str, "digest": str, "answer": str,
+                            "created_at": str}, pk=("kind", "scope", "key"), not_null={"answer"})
+    db.execute("INSERT INTO once_keys SELECT 'change', game_id, entry_id, key, digest, seq, NULL FROM entries")
+    db.execute("INSERT INTO once_keys SELECT 'import', '', i.idempotency_key, NULL, i.digest, "
+               "json_object('games', json(CASE WHEN EXISTS (SELECT 1 FROM import_games g WHERE g.idempotency_key = "
+               "i.idempotency_key) THEN (SELECT json_group_array(game_id) FROM (SELECT game_id FROM import_games g "
+               "WHERE g.idempotency_key = i.idempotency_key ORDER BY position)) ELSE json_array(i.game_id) END), "
+               "'scorer', i.scorer_key), i.created_at FROM imports i")
+    db.execute("INSERT INTO once_keys SELECT 'start', device, last_once, NULL, id, last_game, used_at "
+               "FROM house_rules WHERE last_once IS NOT NULL")
+    for table in ("entries", "import_games", "imports"):
+        db[table].drop()
+    db["house_rules"].transform(drop={"last_once", "last_game"})
+
+
 # Append only: migration i brings the file from user_version i to i + 1.
-MIGRATIONS = [_v1, _v2, _v3, _v4, _v5, _v6, _v7, _v8, _v9, _v10, _v11, _v12, _v13, _v14, _v15]
+MIGRATIONS = [_v1, _v2, _v3, _v4, _v5, _v6, _v7, _v8, _v9, _v10, _v11, _v12, _v13, _v14, _v15, _v16]
 
 
 def migrate(db: sqlite_utils.Database) -> None:
@@ -344,7 +373,7 @@ def now() -> str:
     return datetime.now(timezone.utc).isoformat(timespec="milliseconds")
 
 
-MAX_EVENTS = 5000  # per game; `db.max_events` (the app's MAX_EVENTS_PER_GAME) overrides it
+MAX_EVENTS = Settings.max_events_per_game  # per game; `db.max_events` (the app's MAX_EVENTS_PER_GAME) overrides it
 
 
 def append_event(db, game_id: str, seq: int, kind: str, payload: dict, role: str | None, seat: int | None) -> dict:
@@ -394,17 +423,15 @@ def _check_room(db, game_id: str, kind: str, count: int, limit: int) -> None:
     raise TooManyChanges(N_("This game has reached the limit of %(max)s changes: start a new game."), max=limit)
 
 
-def entry_of(db, game_id: str, entry_id: str) -> tuple[str, str | None] | None:
-    """(the key that sent it, the digest of what it recorded) of the entry of that id, if it was applied."""
-    row = db.execute("SELECT key, digest FROM entries WHERE game_id = ? AND entry_id = ?",
-                     [game_id, entry_id]).fetchone()
-    return (row[0], row[1]) if row else None
+def created(db, game_id: str) -> dict | None:
+    """What a game's creation recorded (its first event's payload: players, options, an import's origin), or None."""
+    row = db.execute("SELECT payload FROM events WHERE game_id = ? AND seq = 1", [game_id]).fetchone()
+    return json.loads(row[0]) if row else None
 
 
-def keep_entry(db, game_id: str, entry_id: str, key: str, seq: int, digest: str) -> None:
-    """Inside the write unit that applied it: the entry's id and what it recorded, so that it is applied once."""
-    db.execute("INSERT INTO entries (game_id, entry_id, key, seq, digest) VALUES (?, ?, ?, ?, ?)",
-               [game_id, entry_id, key, seq, digest])
+def game_ids(db) -> list[str]:
+    """Every game on the server, oldest first."""
+    return [row[0] for row in db.execute("SELECT id FROM games ORDER BY created_at, id").fetchall()]
 
 
 def events(db, game_id: str) -> list[dict]:

@@ -35,8 +35,8 @@ import threading
 import time
 from collections import Counter, OrderedDict
 
-from ..model.settings import read as read_settings
 from . import db as store
+from .settings import Settings, current
 from .doorbell import Doorbell
 
 POLL_ALONE_SECONDS = 0.05  # without a doorbell: how late another process's write may reach a stream
@@ -65,7 +65,8 @@ class Slot:
 
 
 class Hub:
-    def __init__(self, path: str, safety_poll: float = 0.5, notify: bool = True):
+    def __init__(self, path: str, safety_poll: float = Settings.live_poll_seconds,
+                 notify: bool = bool(Settings.live_notify)):
         self.path = path
         self.safety_poll = safety_poll  # seconds between the watcher's looks when rings wake it
         self.doorbell = Doorbell(path) if notify else None
@@ -270,7 +271,7 @@ def hub(path: str) -> Hub:
     path = os.path.realpath(path)
     with _hubs_lock:
         if path not in _hubs:
-            settings = read_settings()
+            settings = current()
             _hubs[path] = Hub(path, settings.live_poll_seconds, bool(settings.live_notify))
         return _hubs[path]
 
@@ -278,7 +279,7 @@ def hub(path: str) -> Hub:
 KEY_CHECK_BEATS = 6  # a minute at the default heartbeat
 
 
-def stream(hub: Hub, game_id: str, version: int, still_allowed, heartbeat: float = 10.0,
+def stream(hub: Hub, game_id: str, version: int, still_allowed, heartbeat: float = Settings.heartbeat_seconds,
            first_beat: float | None = None):
     """Yield each new version of a game as it appears (None as a heartbeat), while the key still works.
 

@@ -7,7 +7,7 @@ from werkzeug.exceptions import UnsupportedMediaType
 from ..formats import archive
 from ..service import games
 from ..model import check_once, shapes
-from ..model.turns import taking_turns
+from ..store.turns import taking_turns
 from . import devices, get_db
 from ..families import family_of
 from ..formats.game_json import game_json

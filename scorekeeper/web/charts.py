@@ -10,7 +10,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
-from ..model.turns import taking_turns
+from ..store.turns import taking_turns
 
 SERIES = 5  # .series-0 … .series-4 in app.css; then they come round again
 DASHES = ("", "8 4", "2 3", "10 3 2 3", "5 2 1 2")

@@ -398,7 +398,7 @@ class Budget:
     per_event: int = 0  # statements an event written (an import's rows)
     kilobytes: int = 64
     replays: int = 1
-    turn: int = 400  # twice model.turns.EVERY: a loop's count starts again at each request
+    turn: int = 400  # twice store.turns.EVERY: a loop's count starts again at each request
 
     def words(self) -> str:
         """The budget in the docs' table."""

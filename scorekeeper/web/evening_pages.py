@@ -14,7 +14,7 @@ from flask_babel import gettext
 
 from ..service import evenings, games, tournaments
 from ..model import whole_or_none
-from ..model.turns import taking_turns
+from ..store.turns import taking_turns
 from . import devices, get_db
 from .errors import message, status_of
 from .pages import remember as remember_game

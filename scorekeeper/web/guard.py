@@ -30,7 +30,7 @@ from flask_limiter import ApplicationLimit, Limiter
 from flask_limiter.util import get_remote_address
 from werkzeug.exceptions import HTTPException
 
-from ..model.settings import parse_rate
+from ..store.settings import parse_rate
 from ..rules import N_, RuleError
 from .doors import Cost, costing
 
@@ -274,9 +274,6 @@ def after_request(response):
 
 
 def init_app(app) -> None:
-    app.config.setdefault("RATE_LIMIT_CREATE", "100/hour")
-    app.config.setdefault("RATE_LIMIT_SEAT", "10/minute")
-    app.config.setdefault("RATE_LIMIT_WRITE", "600/minute")
     for kind in KINDS:
         parse_rate(app.config[f"RATE_LIMIT_{kind.upper()}"])  # a typo fails at start, not at the first request
     app.wsgi_app = ChunkedLimit(app.wsgi_app, app)

@@ -38,7 +38,7 @@ def heartbeat() -> float:
 
 
 def _cap(name: str) -> int:
-    """A stream cap of the app's config (scorekeeper/model/settings.py); 0: no cap."""
+    """A stream cap of the app's config (scorekeeper/store/settings.py); 0: no cap."""
     return max(0, int(current_app.config[name]))
 
 

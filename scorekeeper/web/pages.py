@@ -28,7 +28,7 @@ from .links import base_url, links
 from .qr import qr_svg
 from ..model import check_once, version, whole
 from ..model.confirmation import confirmation
-from ..model.turns import taking_turns
+from ..store.turns import taking_turns
 
 bp = Blueprint("pages", __name__)
 

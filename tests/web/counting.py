@@ -7,7 +7,7 @@ import contextlib
 from dataclasses import dataclass, field
 from types import SimpleNamespace
 
-from scorekeeper.model import turns
+from scorekeeper.store import turns
 from scorekeeper.service import games
 from scorekeeper.store import db as store
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import pytest
 
-from scorekeeper.model import turns
+from scorekeeper.store import turns
 from scorekeeper.web.evening_pages import QR_PER_TURN
 from scorekeeper.web.doors import BUDGETS, BY_ENDPOINT, Budget
 from tests.conftest import make_app

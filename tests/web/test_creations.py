@@ -10,7 +10,7 @@ import threading
 import urllib.request
 
 from scorekeeper.formats import csvexport
-from scorekeeper.model import turns
+from scorekeeper.store import turns
 from scorekeeper.rules import new_game
 from scorekeeper.service.phones import MAX_GAMES
 from tests.conftest import PLAYERS4, Api, count_rows, make_app
@@ -208,7 +208,7 @@ def test_the_same_import_sent_twice_at_once_makes_its_games_once(app, client, mo
     [second] = watch.answers
     assert (first.status_code, second.status_code) == (201, 201) and first.headers["Idempotent-Replayed"] == "true"
     assert [g["id"] for g in first.get_json()["games"]] == [g["id"] for g in second.get_json()["games"]]
-    assert count_rows(app) == watch.before + 400 and count_rows(app, "imports") == 1
+    assert count_rows(app) == watch.before + 400 and count_rows(app, "once_keys") == 1
 
 
 def test_the_production_server_takes_other_writes_while_it_imports_a_thousand_games(tmp_path):

@@ -103,3 +103,39 @@ def test_every_page_of_a_game_carries_its_outbox_and_so_does_the_error_page_of_i
     for path in ("/g/x/%22onmouseover%3Dalert(1)", "/nothing/here", f"/g/{game['id']}"):
         other = client.get(path)
         assert other.status_code == 404 and 'id="outbox"' not in other.get_data(as_text=True), path
+
+
+def test_a_confirmation_sent_twice_confirms_once(api, app):
+    """Bruno's confirmation is sent again after Carla reopened the hand (his answer was lost, his queue replays it):
+    the second answers as the first (version and all) and records nothing, so the hand stays reopened (#36)."""
+    game = api.game(players=PLAYERS, confirmation=True)
+    api.recorded(game["id"], game["keys"]["scorer"], 1, {"bids": [1, 0, 0, 3], "tricks": [1, 1, 1, 10]})
+    bruno = {"Authorization": f"Bearer {game['keys']['seats'][1]}", "Idempotency-Key": ONE}
+    carla = {"Authorization": f"Bearer {game['keys']['seats'][2]}", "Idempotency-Key": TWO}
+    confirm = f"/api/v1/games/{game['id']}/hands/1/confirm"
+    first = api.client.post(confirm, json={"version": 2}, headers=bruno)
+    assert first.status_code == 200 and "Idempotent-Replayed" not in first.headers
+    assert first.get_json()["confirmation"]["unconfirmed"] == []
+    assert api.client.post(f"/api/v1/games/{game['id']}/hands/1/reopen", headers=carla).status_code == 200
+    events = count_rows(app, "events")
+    again = api.client.post(confirm, json={"version": 2}, headers=bruno)
+    assert again.status_code == 200 and again.headers["Idempotent-Replayed"] == "true"
+    assert count_rows(app, "events") == events == 4  # created, hand 1, confirmed, reopened: no second confirmation
+    assert again.get_json()["version"] == 4 and again.get_json()["confirmation"]["unconfirmed"] == [1]
+
+
+def test_a_reopening_sent_twice_reopens_once(api, app):
+    """The second reopening of the same id answers as the first: 200, the game as it is, nothing recorded (#36)."""
+    game = api.game(players=PLAYERS, confirmation=True)
+    api.recorded(game["id"], game["keys"]["scorer"], 1, {"bids": [1, 0, 0, 3], "tricks": [1, 1, 1, 10]})
+    bruno = {"Authorization": f"Bearer {game['keys']['seats'][1]}"}
+    assert api.client.post(f"/api/v1/games/{game['id']}/hands/1/confirm", json={"version": 2},
+                           headers=bruno).status_code == 200
+    reopen = f"/api/v1/games/{game['id']}/hands/1/reopen"
+    first = api.client.post(reopen, headers={**bruno, "Idempotency-Key": ONE})
+    assert first.status_code == 200 and first.get_json()["confirmation"]["unconfirmed"] == [1]
+    events = count_rows(app, "events")
+    again = api.client.post(reopen, headers={**bruno, "Idempotency-Key": ONE})
+    assert again.status_code == 200 and again.headers["Idempotent-Replayed"] == "true"
+    assert count_rows(app, "events") == events == 4
+    assert again.get_json()["version"] == first.get_json()["version"] == 4

@@ -117,7 +117,7 @@ def test_an_imports_key_sent_again_with_another_file_is_refused_and_after_a_day_
     assert page.status_code == 303 and first.get_json()["id"] in page.headers["Location"]
     assert count_rows(app) == games
     with sqlite3.connect(app.config["SCOREKEEPER_DATABASE"]) as conn:
-        conn.execute("UPDATE imports SET created_at = '2020-01-01T00:00:00.000+00:00'")
+        conn.execute("UPDATE once_keys SET created_at = '2020-01-01T00:00:00.000+00:00' WHERE kind = 'import'")
     later = post_csv(client, text.replace(b"\r\n", b"\n"), **{"Idempotency-Key": ONCE})
     assert later.status_code == 201 and "Idempotent-Replayed" not in later.headers, later.get_json()
     assert later.get_json()["id"] != first.get_json()["id"] and count_rows(app) == games + 1

@@ -15,7 +15,7 @@ import pytest
 
 from scorekeeper.formats import csvimport
 from scorekeeper.service import games
-from scorekeeper.model import turns
+from scorekeeper.store import turns
 from scorekeeper.store import db as store
 from tests.conftest import PLAYERS4, Api
 

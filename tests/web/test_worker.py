@@ -84,7 +84,7 @@ def test_pure_work_runs_apart_from_the_workers_greenlets(monkeypatch):
     until another greenlet has taken ten turns, which it could never do were the work run in a greenlet."""
     import time
 
-    from scorekeeper.model import turns
+    from scorekeeper.store import turns
 
     monkeypatch.setattr(turns.monkey, "is_module_patched", lambda name: True)  # as under the gevent worker
     turns_taken = [0]

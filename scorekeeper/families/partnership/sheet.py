@@ -12,7 +12,7 @@ from flask_babel import gettext, ngettext
 
 from ...model import Access, Loaded, Seen
 from ...rules.partnership import RUBBER_BONUS
-from ...model.turns import taking_turns
+from ...store.turns import taking_turns
 from .. import Touched, hands_from
 from ..common import RED, form_number, symbol
 from .present import side_names

@@ -16,7 +16,7 @@ from flask_babel import lazy_gettext as _l
 from ...model import Access, Loaded, Seen
 from ...rules.base import N_
 from ...rules.solo import CHOICE, CONTRACTS, NONE, PASS, STAKES, money
-from ...model.turns import taking_turns
+from ...store.turns import taking_turns
 from ..common import RED, form_number, money_text, symbol
 from .present import contract_name, tricks_said
 

@@ -2,8 +2,10 @@
 
 A value that cannot be read stops the start with a message naming the variable (a typo in
 `WORKERS` or `SEND_TIMEOUT` must not quietly become the default on some request). The README's
-"Configuration" table lists them; `segnapunti run`, gunicorn's settings, the worker and the app all
-take them from here.
+"Configuration" table lists them; each default is written once, in `Settings`. The app reads them once, at
+its creation, and makes them the process's (`use`); `segnapunti run`, gunicorn's settings, the worker and the
+live hub (`store/live.py`) take that same object (`current`). Here in `store/`, the lowest floor that may
+read the environment and parse a rate with `limits`: the model stays pure (#36).
 """
 from __future__ import annotations
 
@@ -124,6 +126,20 @@ READERS: dict[str, Callable[[str], object]] = {
     "dead_peer_seconds": _seconds, "send_buffer": _whole(0), "full_collection_seconds": _seconds,
     "live_notify": _whole(0, 1), "live_poll_seconds": _poll,
 }
+
+
+_in_use: list[Settings] = []  # the process's settings, once read
+
+
+def use(settings: Settings) -> Settings:
+    """Make `settings` the process's (the app's, read at its creation): every later `current()` answers them."""
+    _in_use[:] = [settings]
+    return settings
+
+
+def current() -> Settings:
+    """The settings this process runs with: the app's, or else those of the environment, read the first time."""
+    return _in_use[0] if _in_use else use(read())
 
 
 def read(environ: Mapping[str, str] | None = None) -> Settings:
