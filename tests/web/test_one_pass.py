@@ -1,11 +1,12 @@
 """A change reads the game's log once, when the game is first loaded, not again at every change (#36).
 
-A game kept by the worker holds an index of its log (`model.Log`), built in the one pass of its replay and
+A game kept by the worker holds an index of its log (`model.log`), built in the one pass of its replay and
 extended by each event as it comes: what a bid checks (its hand changed since the form was drawn, the seat's
 changes this hand, a confirmed hand, a sealed bid its player made) and what its answer draws (what Undo would take
 back, the hand's version, a sealed bid opened) is looked up in it. Counted, never timed: every read of an event of
-the log (`row[...]`, `row.get`) made by one bid, and the SQL statements it runs, in a game of Wist (Cagliari) at hand 10 and in one of
-5,000 events at hand 10 (the same hand, after 4,988 corrections of hand 1): the same reads in both.
+the log (`row[...]`, `row.get`) made by one bid, and the SQL statements it runs, in a game of Wist (Cagliari) at
+hand 10 and in one of 5,000 events at hand 10 (the same hand, after 4,988 corrections of hand 1): the same reads in
+both (on main before #36: 182 and 75,002 from the page, 66 and 25,006 through the API).
 """
 from __future__ import annotations
 
@@ -90,7 +91,7 @@ def one_bid(tmp_path, counted_rows, corrections: int, how) -> tuple[int, int, in
     counted_rows.count = 0
     with counted(cold=False) as work:
         response = how(client, game)
-    assert response.status_code == 200, [line for line in response.get_data(as_text=True).splitlines() if "error" in line]
+    assert response.status_code == 200, response.get_data(as_text=True)[:300]
     reads, statements = counted_rows.count, work.statements
     refreshed = live_refresh(client, game)
     assert refreshed.status_code == 200 and refreshed.headers["X-Sheet-Version"] == str(game["version"] + 1)
