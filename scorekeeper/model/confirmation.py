@@ -69,10 +69,12 @@ def asked(events: Events) -> bool:
 
 
 def standing_marks(events: Events) -> dict[int, Confirmed]:
-    """The confirmations standing, by hand, from the log's index (#36): a hand's latest event decides."""
+    """The confirmations standing, by hand, in the order they were made, from the log's index (#36): a hand's
+    latest event decides."""
     if not asked(events):
         return {}
-    return {hand: mark for hand in events.hands_marked() if (mark := mark_of(events, hand)) is not None}
+    latest = sorted((events.touching(hand)[-1][0]["seq"], hand) for hand in events.hands_marked())
+    return {hand: mark for _, hand in latest if (mark := mark_of(events, hand)) is not None}
 
 
 def mark_of(events: Events, hand) -> Confirmed | None:
