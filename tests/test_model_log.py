@@ -48,3 +48,4 @@ def test_an_undo_takes_its_change_out_of_what_stands_and_touches_its_hand():
     assert [found["seq"] for found in events.standing_in(1)] == [2]
     assert events.hands_marked() == [1]
     assert events.touching([1]) == []  # a hand sent as a list touches nothing
+    assert [found["seq"] for found in events.standing()] == [2]

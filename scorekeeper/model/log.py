@@ -112,6 +112,11 @@ class Events(Sequence):
         return [row for position, row, _ in touching if row["type"] == "change" and position not in self.log.undone
                 and (before is None or row["seq"] < before)]
 
+    def standing(self) -> list[dict]:
+        """The changes standing in this version, oldest first (what a replay applies)."""
+        log = self.log.index()
+        return [log.rows[position] for position in log.standing if position < self.length]
+
     def last_standing(self) -> dict | None:
         """The latest change standing in this version (what Undo takes back)."""
         standing = self.log.index().standing

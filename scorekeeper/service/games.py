@@ -249,9 +249,7 @@ def replay(rows):
         raise NotFound()
     created = rows[0]["payload"]
     state = new_game(created["variant"], created["players"], created["first_dealer"], created["options"])
-    standing = ([rows.log.rows[at] for at in rows.log.index().standing] if isinstance(rows, Events)
-                else sort_out(rows)[0])
-    for row in taking_turns(standing):
+    for row in taking_turns(rows.standing() if isinstance(rows, Events) else sort_out(rows)[0]):
         state = state.apply(row["payload"])
     return state
 
@@ -447,8 +445,8 @@ def undo(db, access: Access, versions: Collection[str] | None = None) -> Loaded:
         if not rows:
             raise NotFound()
         version = rows[-1]["seq"]
-        _check_version(Loaded(access.game_id, None, version, rows), versions)
         before = Log(rows).view()  # a log of its own, the game replayed: no kept log ever has an undo appended
+        _check_version(Loaded(access.game_id, None, version, before), versions)
         last = before.last_standing()
         if last is None:
             raise StateConflict(N_("There is nothing to undo."))
