@@ -11,11 +11,9 @@ from dataclasses import dataclass
 
 from ..rules.base import N_, InvalidInput
 from ..rules.family import GameState
+from .log import MARKS, Events, Log
 
 ROLES = ("scorer", "view", "seat")
-# Events that mark a hand without changing it (#21: another player confirms it, or it is reopened): never
-# applied to the game's state, never taken back by an undo.
-MARKS = ("confirm", "reopen")
 
 
 def whole(text: str, digits: int = 3) -> int:
@@ -103,21 +101,30 @@ def visibility(loaded: "Loaded", access: Access | None) -> Seen:
     does not seal them again, so whoever peeked (the scorer recording invented tricks) is seen
     to have done so by the whole table."""
     own = access.seat if access is not None and access.role == "seat" else None
+    secrets = loaded.state.secrets()
+    opened = {hand for hand in {hand for hand, _ in secrets} if _opened(loaded, hand)}
+    return Seen(frozenset((hand, seat) for hand, seat in secrets if seat != own and hand not in opened))
+
+
+def _opened(loaded: "Loaded", hand) -> bool:
+    """Whether a change ever recorded what brings the hand's secrets out (its tricks), taken back since or not."""
     reveals = loaded.variant.reveals
-    opened = {row["payload"].get("hand") for row in loaded.events[1:]
-              if row["type"] == "change" and reveals(row["payload"])}
-    return Seen(frozenset((hand, seat) for hand, seat in loaded.state.secrets()
-                          if seat != own and hand not in opened))
+    return any(row["type"] == "change" and reveals(row["payload"]) for row, _ in loaded.events.touching(hand))
 
 
 @dataclass(frozen=True)
 class Loaded:
-    """A game as replayed: its state, version (last event number) and raw events."""
+    """A game as replayed: its state, version (last event number) and raw events (`Events`: given as a list, they
+    are made a log of their own; `events.plus` extends the log kept, #36)."""
 
     id: str
     state: GameState
     version: int
-    events: list
+    events: Events
+
+    def __post_init__(self):
+        if not isinstance(self.events, Events):
+            object.__setattr__(self, "events", Log(self.events).view())
 
     @property
     def variant(self):
@@ -147,7 +154,7 @@ class Loaded:
         return name if isinstance(name, str) else None
 
 
-def sort_out(rows: list[dict]) -> tuple[list[dict], dict[int, dict]]:
+def sort_out(rows) -> tuple[list[dict], dict[int, dict]]:
     """The changes still standing, and for each undo (by its number) the change it took back (marks are no
     change: they are neither standing nor undone)."""
     standing, undid = [], {}

@@ -13,11 +13,11 @@ Pure: no database, no Flask.
 """
 from __future__ import annotations
 
-from collections import Counter
 from dataclasses import dataclass
 
 from ..rules.base import N_, StateConflict
-from . import Loaded, sort_out
+from . import Loaded
+from .log import Events
 
 
 class HandConfirmed(StateConflict):
@@ -63,26 +63,29 @@ class Confirmation:
         return tuple(number for number in self.unconfirmed if number not in self.closed)
 
 
-def asked(events: list[dict]) -> bool:
+def asked(events: Events) -> bool:
     """Whether the game was created with `confirmation` on (a fact of its `created` event)."""
     return bool(events) and bool(events[0]["payload"].get("confirmation"))
 
 
-def standing_marks(events: list[dict]) -> dict[int, Confirmed]:
-    """The confirmations standing, by hand, from the events alone: a `reopen`, a change of the hand or an undo
-    of one takes its confirmation away."""
+def standing_marks(events: Events) -> dict[int, Confirmed]:
+    """The confirmations standing, by hand, in the order they were made, from the log's index (#36): a hand's
+    latest event decides."""
     if not asked(events):
         return {}
-    _, undid = sort_out(events)
-    marks: dict[int, Confirmed] = {}
-    for row in events[1:]:
-        payload = undid.get(row["seq"], row)["payload"]  # an undo touches the hand of what it took back
-        if row["type"] == "confirm":
-            marks[payload["hand"]] = Confirmed(payload["hand"], row["actor_seat"], row["created_at"],
-                                               payload.get("scores"), payload.get("where") == SCORERS_PHONE)
-        else:
-            marks.pop(payload.get("hand"), None)
-    return marks
+    latest = sorted((events.touching(hand)[-1][0]["seq"], hand) for hand in events.hands_marked())
+    return {hand: mark for _, hand in latest if (mark := mark_of(events, hand)) is not None}
+
+
+def mark_of(events: Events, hand) -> Confirmed | None:
+    """The confirmation standing for `hand`: its latest event, if that is one (a `reopen`, a change of the hand or
+    an undo of one takes it away)."""
+    touching = events.touching(hand) if asked(events) else ()
+    if not touching or touching[-1][0]["type"] != "confirm":
+        return None
+    row, payload = touching[-1]
+    return Confirmed(payload["hand"], row["actor_seat"], row["created_at"], payload.get("scores"),
+                     payload.get("where") == SCORERS_PHONE)
 
 
 def complete(state, number) -> bool:
@@ -103,19 +106,25 @@ def confirmation(loaded: Loaded) -> Confirmation:
     confirmed = {number: mark for number, mark in standing_marks(loaded.events).items() if complete(state, number)}
     scored = (hand.number for hand in state.hands if hand.scores is not None)
     unconfirmed = tuple(number for number in scored if number not in confirmed)
-    times = Counter(row["payload"].get("hand") for row in loaded.events if row["type"] == "confirm")
+    marked = set(loaded.events.hands_marked())
     return Confirmation(True, confirmed, unconfirmed,
-                        tuple(number for number in unconfirmed if times[number] >= CONFIRMATIONS_PER_HAND))
+                        tuple(number for number in unconfirmed if number in marked and _times(loaded.events, number)
+                              >= CONFIRMATIONS_PER_HAND))
 
 
-def check_unlocked(events: list[dict], hand) -> None:
+def _times(events: Events, hand: int) -> int:
+    """How many times the hand was confirmed."""
+    return sum(1 for row, _ in events.touching(hand) if row["type"] == "confirm")
+
+
+def check_unlocked(events: Events, hand) -> None:
     """Refuse a change (or an undo) of a confirmed hand, before the rules look at it (it is not theirs to judge)."""
-    mark = standing_marks(events).get(hand)
+    mark = mark_of(events, hand)
     if mark is not None:
         raise _locked(events, mark)
 
 
-def check_scores_kept(events: list[dict], after) -> None:
+def check_scores_kept(events: Events, after) -> None:
     """Refuse a change that would leave `after` with other scores in a confirmed hand than were confirmed (a
     correction of an earlier deal can change a later one's: the games and rubber of partnership Whist)."""
     for number, mark in standing_marks(events).items():
@@ -123,7 +132,7 @@ def check_scores_kept(events: list[dict], after) -> None:
             raise _locked(events, mark)
 
 
-def _locked(events: list[dict], mark: Confirmed) -> HandConfirmed:
+def _locked(events: Events, mark: Confirmed) -> HandConfirmed:
     players = events[0]["payload"].get("players", [])
     name = players[mark.seat] if mark.seat is not None and mark.seat < len(players) else "?"
     return HandConfirmed(N_("Hand %(hand)s was confirmed by %(name)s: a player must reopen it on their own phone "

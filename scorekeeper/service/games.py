@@ -33,6 +33,7 @@ from ..store.turns import EVERY, give_way, taking_turns
 from ..store.keys import find_key, new_id, new_key
 from ..model import (EVERYTHING, MARKS, ROLES, Access, Loaded, NotFound, Seen, sort_out,  # noqa: F401
                      visibility)
+from ..model.log import Events, Log
 from ..model.confirmation import (CONFIRMATIONS_PER_HAND, SCORERS_PHONE, HandNotComplete, StaleHand,
                                   check_scores_kept, check_unlocked, complete, confirmation, scores_of)
 from ..rules import N_, VARIANTS, RuleError, new_game
@@ -186,7 +187,12 @@ def discard(db, game_ids: list[str]) -> None:
 
 
 def variant_of(db, game_id: str):
-    """The variant of a game (without replaying it): what the shape of a change to it depends on."""
+    """The variant of a game (without replaying it): what the shape of a change to it depends on. A game kept
+    says it (a game's variant never changes): no statement."""
+    key = _kept_as(db, game_id)
+    kept = REPLAYED.get(key) if key is not None else None
+    if kept is not None:
+        return kept.variant
     row = db.execute("SELECT variant FROM games WHERE id = ?", [game_id]).fetchone()
     if row is None:
         raise NotFound()
@@ -230,13 +236,14 @@ def authorize(db, game_id: str, key: str | None) -> Access:
     return Access(game_id, key=found[2], role=found[0], seat=found[1])
 
 
-def replay(rows: list[dict]):
-    """Fold the events through the rules: undo pops the latest change still standing."""
+def replay(rows):
+    """Fold the events through the rules: undo pops the latest change still standing (`Events`: as their log's
+    index says, which this pass builds)."""
     if not rows or rows[0]["type"] != "created":
         raise NotFound()
     created = rows[0]["payload"]
     state = new_game(created["variant"], created["players"], created["first_dealer"], created["options"])
-    for row in taking_turns(sort_out(rows)[0]):
+    for row in taking_turns(rows.standing() if isinstance(rows, Events) else sort_out(rows)[0]):
         state = state.apply(row["payload"])
     return state
 
@@ -257,9 +264,9 @@ def load(db, game_id: str) -> Loaded:
 
 
 def _replayed(db, game_id: str) -> Loaded:
-    rows = store.events(db, game_id)
-    state = replay(rows)  # NotFound without events
-    return Loaded(game_id, state, rows[-1]["seq"], rows)
+    events = Log(store.events(db, game_id)).view()
+    state = replay(events)  # NotFound without events
+    return Loaded(game_id, state, events[-1]["seq"], events)
 
 
 def _caught_up(db, kept: Loaded) -> Loaded | None:
@@ -279,7 +286,7 @@ def _caught_up(db, kept: Loaded) -> Loaded | None:
     for row in taking_turns(newer):
         if row["type"] == "change":
             state = state.apply(row["payload"])
-    return Loaded(kept.id, state, newer[-1]["seq"], [*kept.events, *newer])
+    return Loaded(kept.id, state, newer[-1]["seq"], kept.events.plus(newer))
 
 
 # -- the games this process replayed -----------------------------------------------------------------
@@ -373,7 +380,8 @@ def change(db, access: Access, event: dict, versions: Collection[str] | None = N
     (a bid in another hand meanwhile is no reason to throw away a correction being typed)."""
     if not access.may_write():
         authorize_change(access, event, variant_of(db, access.game_id))
-    if _kept_as(db, access.game_id) is not None:
+    key = _kept_as(db, access.game_id)
+    if key is not None and REPLAYED.get(key) is None:
         load(db, access.game_id)  # a replay, if one is needed, before the write lock: inside, only what is new
     digest = _recorded("change", event)
     with store.write(db):
@@ -391,7 +399,7 @@ def change(db, access: Access, event: dict, versions: Collection[str] | None = N
         seq = loaded.version + 1
         appended = store.append_event(db, access.game_id, seq, "change", event, access.role, access.seat)
         _note_entry(db, access, seq, digest)
-    return _published(db, Loaded(access.game_id, state, seq, [*loaded.events, appended]))
+    return _published(db, Loaded(access.game_id, state, seq, loaded.events.plus([appended])))
 
 
 def _check_hand_unchanged(loaded: Loaded, event: dict, seen) -> None:
@@ -414,12 +422,9 @@ def _check_hand_unchanged(loaded: Loaded, event: dict, seen) -> None:
 
 def _changes_since(loaded: Loaded, hand, seen: int):
     """The changes to `hand` made (or taken back) after version `seen`; marks (a confirmation) change nothing."""
-    _, undid = sort_out(loaded.events)
-    for row in loaded.events[1:]:
+    for row, payload in loaded.events.touching(hand):
         if row["seq"] > seen and row["type"] not in MARKS:
-            payload = undid.get(row["seq"], row)["payload"]
-            if payload.get("hand") == hand:
-                yield payload
+            yield payload
 
 
 def undo(db, access: Access, versions: Collection[str] | None = None) -> Loaded:
@@ -434,17 +439,18 @@ def undo(db, access: Access, versions: Collection[str] | None = None) -> Loaded:
         if not rows:
             raise NotFound()
         version = rows[-1]["seq"]
-        _check_version(Loaded(access.game_id, None, version, rows), versions)
-        standing = sort_out(rows)[0]
-        if not standing:
+        before = Log(rows).view()  # a log of its own, the game replayed: no kept log ever has an undo appended
+        _check_version(Loaded(access.game_id, None, version, before), versions)
+        last = before.last_standing()
+        if last is None:
             raise StateConflict(N_("There is nothing to undo."))
-        check_unlocked(rows, standing[-1]["payload"].get("hand"))
+        check_unlocked(before, last["payload"].get("hand"))
         seq = version + 1
-        rows.append(store.append_event(db, access.game_id, seq, "undo", {}, access.role, access.seat))
+        events = before.plus([store.append_event(db, access.game_id, seq, "undo", {}, access.role, access.seat)])
         _note_entry(db, access, seq, digest)
-        state = replay(rows)
-        check_scores_kept(rows, state)
-    return _published(db, Loaded(access.game_id, state, seq, rows))
+        state = replay(events)
+        check_scores_kept(events, state)
+    return _published(db, Loaded(access.game_id, state, seq, events))
 
 
 def authorize_change(access: Access, event: dict, variant) -> None:
@@ -468,8 +474,8 @@ def _seat_may_enter(loaded: Loaded, event: dict) -> None:
     hand, seat = event.get("hand"), event.get("seat")
     if hand != loaded.state.current_hand:
         raise StateConflict(N_("Bidding for that hand is closed."))
-    made = sum(1 for row in loaded.events[1:] if row["type"] == "change" and row["actor_role"] == "seat"
-               and row["actor_seat"] == seat and row["payload"].get("hand") == hand)
+    made = sum(1 for row, _ in loaded.events.touching(hand) if row["type"] == "change" and row["actor_role"] == "seat"
+               and row["actor_seat"] == seat)
     if made >= SEAT_CHANGES_PER_HAND:
         raise TooManyChanges(N_("From your own phone a bid can be changed %(count)s times a hand: ask the scorer "
                                 "to enter it."), count=SEAT_CHANGES_PER_HAND)
@@ -484,19 +490,19 @@ def _scorer_leaves_own_entries(loaded: Loaded, event: dict) -> None:
     if not seats:
         return
     sealed = loaded.state.secrets()
-    standing = sort_out(loaded.events)[0]
+    standing = loaded.events.standing_in(hand)
     for seat in seats:
-        if (hand, seat) in sealed and _made_by(standing, hand, seat, players, loaded.variant) == "seat":
+        if (hand, seat) in sealed and _made_by(standing, seat, players, loaded.variant) == "seat":
             raise StateConflict(N_("%(name)s made that sealed bid on their own phone: it is theirs until the "
                                    "tricks are in. Ask them to change it there."),
                                 field=loaded.variant.own_field, name=loaded.state.players[seat])
 
 
-def _made_by(standing: list[dict], hand, seat, players: int, variant) -> str | None:
-    """Who set the own entry of `seat` in `hand` as it stands (the role of the latest change standing that did)."""
+def _made_by(standing: list[dict], seat, players: int, variant) -> str | None:
+    """Who set the own entry of `seat` as it stands (the role of the latest change `standing` in its hand that did)."""
     for row in reversed(standing):
         payload = row["payload"]
-        if payload.get("hand") == hand and seat in variant.entries_set(payload, players):
+        if seat in variant.entries_set(payload, players):
             return row["actor_role"]
     return None
 
@@ -572,7 +578,7 @@ def _marked(db, loaded: Loaded, kind: str, hand: int, role: str, seat: int | Non
     if kind == "confirm":
         mark.update(scores=scores_of(loaded.state, hand), **(more or {}))
     appended = store.append_event(db, loaded.id, seq, kind, mark, role, seat)
-    return Loaded(loaded.id, loaded.state, seq, [*loaded.events, appended])
+    return Loaded(loaded.id, loaded.state, seq, loaded.events.plus([appended]))
 
 
 def _published(db, loaded: Loaded) -> Loaded:

@@ -182,6 +182,7 @@ def render_sheet(who, loaded, status: int = 200, error: str | None = None, view=
     parts = family.sheet(loaded, who, seen, view or {})
     chart = parts.pop("chart") if "chart" in parts else sheet_view.chart(loaded)  # a family may draw none
     changes = sheet_view.changes(loaded, seen)
+    tournament_id = tournaments.tournament_of(get_db(), loaded.id)  # its partita's tournament, looked up once
     context = dict(
         game=loaded, state=loaded.state, who=who, family=family.id,
         rules_url=url_for("docs.page", name=family.rules_page(loaded.state.variant)),
@@ -193,8 +194,8 @@ def render_sheet(who, loaded, status: int = 200, error: str | None = None, view=
         error=error, error_at=family.error_place(error_field, parts, edit, who),
         edit=edit, form=form or {},
         standings=loaded.state.standings if loaded.state.finished else None,
-        chart=chart, places=sheet_view.places(loaded), tournament_url=_tournament_url(loaded.id),
-        evening_url=_evening_url(who, loaded.id),
+        chart=chart, places=sheet_view.places(loaded),
+        tournament_url=_tournament_url(tournament_id), evening_url=_evening_url(who, tournament_id),
         key=who.key, base=url_for("pages.sheet", game_id=loaded.id, key=who.key),
         confirming=confirm_panel(loaded, who), live_block=is_htmx(), hand_version=sheet_view.hand_version(loaded),
         view_url=request.full_path.rstrip("?") if request.method == "GET" else
@@ -281,21 +282,20 @@ def _edit_form(who, loaded, number: int, form=None):
     return family.edit_form(loaded, number, games.visibility(loaded, who), form)
 
 
-def _tournament_url(game_id: str) -> str | None:
+def _tournament_url(tournament_id: str | None) -> str | None:
     """The standings of the tournament this game is a partita of (through its view link)."""
-    tournament_id = tournaments.tournament_of(get_db(), game_id)
     if tournament_id is None:
         return None
     key = tournaments.keys_of(get_db(), tournament_id).get("view")
     return url_for("tournaments.standings", tournament_id=tournament_id, key=key) if key else None
 
 
-def _evening_url(who, game_id: str) -> str | None:
+def _evening_url(who, tournament_id: str | None) -> str | None:
     """A seat's (or the table's scorer's) sheet on a phone that holds a player's own link of the evening: "My
     evening", back to it (#35). The seat link itself stays as it is, for every other use."""
-    tournament_id = tournaments.tournament_of(get_db(), game_id) if who.role in ("seat", "scorer") else None
-    key = tournament_id and devices.held("tournament", tournament_id, evenings.PLAYER)
-    return url_for("tournaments.open", tournament_id=tournament_id, key=key) if key else None
+    held = tournament_id if who.role in ("seat", "scorer") else None
+    key = held and devices.held("tournament", held, evenings.PLAYER)
+    return url_for("tournaments.open", tournament_id=held, key=key) if key else None
 
 
 def _after_change(who, loaded):

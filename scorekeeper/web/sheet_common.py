@@ -11,7 +11,7 @@ from flask_babel import gettext
 from flask_babel import lazy_gettext as _l
 
 from ..families import family_of
-from ..model.confirmation import SCORERS_PHONE, standing_marks
+from ..model.confirmation import SCORERS_PHONE, mark_of
 from ..service.games import MARKS, Access, Loaded, Seen, sort_out
 from ..rules.base import competition_places
 from . import charts
@@ -37,13 +37,14 @@ class HistoryEntry:
     undone: bool = False
 
 
-def corrects(family, row: dict, before: list[dict]) -> bool:
+def corrects(family, row: dict, events) -> bool:
     """Whether a change corrected a hand already scored, rather than recorded it, read from the events
-    alone (nothing replayed): a change standing when it was made (`before`) had already scored that
-    hand — one with a field that scores the hand being entered (`family.scores`). A hand is never
-    unscored but by an undo of that change."""
+    alone (nothing replayed): a change to that hand standing in `events` and made before it had already scored
+    the hand — one with a field that scores the hand being entered (`family.scores`). A hand is never unscored
+    but by an undo of that change. The log's index gives the hand's changes: no walk through the game (#36)."""
     number = _hand_of(row)
-    return number is not None and any(_scored_by(family, earlier) == number for earlier in before)
+    return number is not None and any(_scored_by(family, earlier) == number
+                                      for earlier in events.standing_in(number, before=row["seq"]))
 
 
 def _hand_of(row: dict) -> int | None:
@@ -120,21 +121,22 @@ class Changes:
 
 def changes(loaded: Loaded, seen: Seen) -> Changes:
     family = family_of(loaded.state.variant)
-    standing, undid = sort_out(loaded.events)
-    last = loaded.events[-1] if loaded.events else None
+    events = loaded.events
+    latest = events.last_standing()
+    last = events[-1] if events else None
     upcoming = done = corrected = None
-    if standing:  # the latest change standing was made when the others standing now stood
-        correction = corrects(family, standing[-1], standing[:-1])
-        if standing[-1]["payload"].get("hand") not in standing_marks(loaded.events):  # else Undo is refused (#35)
-            upcoming = _change_text(standing[-1], loaded, seen, correction)
-        if correction and standing[-1] is last:
+    if latest is not None:  # the latest change standing was made when the others standing now stood
+        correction = corrects(family, latest, events)
+        if mark_of(events, latest["payload"].get("hand")) is None:  # else Undo is refused (#35)
+            upcoming = _change_text(latest, loaded, seen, correction)
+        if correction and latest is last:
             what = family.history_text(last["payload"], loaded.state, seen, corrected=True)
             sentence = gettext("%(hand)s corrected: %(what)s", what=what,
                                hand=family.hand_word % {"n": last["payload"]["hand"]})
             corrected = sentence[:1].upper() + sentence[1:]
     if last is not None and last["type"] == "undo":  # what it took back was made when those standing now stood
-        taken = undid[last["seq"]]
-        done = _change_text(taken, loaded, seen, corrects(family, taken, standing))
+        taken = events.taken_by(last)
+        done = _change_text(taken, loaded, seen, corrects(family, taken, events))
     return Changes(upcoming, done, corrected)
 
 
@@ -144,9 +146,7 @@ def hand_version(loaded: Loaded) -> int:
     it says as much as the game's version, and a change to another hand leaves the entry as it was drawn (a live
     refresh need not send it again, #22)."""
     number = loaded.state.current_hand
-    _, undid = sort_out(loaded.events)
-    return max((row["seq"] for row in loaded.events[1:]
-                if row["type"] not in MARKS and undid.get(row["seq"], row)["payload"].get("hand") == number), default=0)
+    return max((row["seq"] for row, _ in loaded.events.touching(number) if row["type"] not in MARKS), default=0)
 
 
 def places(loaded: Loaded) -> list[int]:

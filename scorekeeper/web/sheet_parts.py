@@ -55,33 +55,27 @@ def touched_since(loaded: Loaded, page: Behind) -> Touched | None:
             or loaded.version - page.version > MAX_BEHIND:
         return None
     family = family_of(state.variant)
-    standing: list[dict] = []  # the changes standing as each event was made (as `sort_out`)
     changed: set[int] = set()
     retotalled: set[int] = set()
     added: list[int] = []
     rescored = entry = False
     bid = True
-    for row in loaded.events[1:]:
-        new = row["seq"] > page.version
+    for row in loaded.events.after(page.version):  # no undo among them: the changes standing before each stand
         if row["type"] == "undo":
-            if new:
-                return None  # it may take a row away
-            standing.pop()
-        elif row["type"] in MARKS:
-            if new and isinstance(row["payload"].get("hand"), int):
+            return None  # it may take a row away
+        if row["type"] in MARKS:
+            if isinstance(row["payload"].get("hand"), int):
                 changed.add(row["payload"]["hand"])  # the row's "to confirm" mark
-        else:
-            touched = family.rows_touched(row["payload"], state, corrects(family, row, standing)) if new else None
-            standing.append(row)
-            if new and touched is None:
-                return None
-            if touched is not None:
-                changed |= touched.changed
-                retotalled |= touched.retotalled
-                added += touched.added
-                rescored = rescored or touched.rescored
-                entry = entry or touched.entry
-                bid = bid and (touched.bid or not touched.entry)
+            continue
+        touched = family.rows_touched(row["payload"], state, corrects(family, row, loaded.events))
+        if touched is None:
+            return None
+        changed |= touched.changed
+        retotalled |= touched.retotalled
+        added += touched.added
+        rescored = rescored or touched.rescored
+        entry = entry or touched.entry
+        bid = bid and (touched.bid or not touched.entry)
     return Touched(frozenset(changed - set(added)), tuple(sorted(set(added))), rescored, entry,
                    frozenset(retotalled - changed - set(added)), bid=entry and bid)
 

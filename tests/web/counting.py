@@ -26,9 +26,10 @@ class Work:
 
 
 @contextlib.contextmanager
-def counted():
-    """Count the work done inside the block: replays start cold (no game kept between requests), and `give_way`
-    is counted as under gevent (where it sleeps a turn), without sleeping."""
+def counted(cold: bool = True):
+    """Count the work done inside the block: replays start cold (no game kept between requests; `cold=False`: the
+    games kept stay kept, as in a worker that served them before), and `give_way` is counted as under gevent (where
+    it sleeps a turn), without sleeping."""
     work = Work()
     replay, events_after, connect = games.replay, store.events_after, store.connect
     monkey, clock = turns.monkey, turns.time
@@ -53,7 +54,8 @@ def counted():
     def sleep(_seconds):
         work.turns += 1
 
-    games.REPLAYED.clear()
+    if cold:
+        games.REPLAYED.clear()
     games.replay, store.events_after, store.connect = counted_replay, counted_events, counted_connect
     turns.monkey = SimpleNamespace(is_module_patched=lambda name: name == "time")
     turns.time = SimpleNamespace(sleep=sleep)
@@ -62,7 +64,8 @@ def counted():
     finally:
         games.replay, store.events_after, store.connect = replay, events_after, connect
         turns.monkey, turns.time = monkey, clock
-        games.REPLAYED.clear()
+        if cold:
+            games.REPLAYED.clear()
 
 
 def knock(client, call) -> tuple[object, Work]:

@@ -8,7 +8,7 @@ from dataclasses import dataclass, field
 
 from flask_babel import get_translations, gettext
 
-from ...model import Access, Loaded, Seen, sort_out
+from ...model import Access, Loaded, Seen
 from ...rules.predictions import NO_BIDS
 from .. import Touched, hands_from
 from ..common import RED, SUIT_NAMES, SUIT_SYMBOLS, form_number, symbol, view_number
@@ -205,10 +205,9 @@ def _turn(loaded: Loaded, hand, seat: int, bids) -> str:
 
 def _entered_by_scorer(loaded: Loaded, number: int, seat: int) -> bool:
     """The latest bid standing for this seat in this hand came from the scorer's link, not the player's own."""
-    for row in reversed(sort_out(loaded.events)[0]):  # the changes still standing (an undone bid is no bid)
+    for row in reversed(loaded.events.standing_in(number)):  # the changes still standing (an undone bid is no bid)
         payload = row["payload"]
-        if payload.get("hand") == number and (
-                (payload.get("type") == "bid" and payload.get("seat") == seat) or "bids" in payload):
+        if (payload.get("type") == "bid" and payload.get("seat") == seat) or "bids" in payload:
             return row["actor_role"] == "scorer"
     return False
 
