@@ -312,6 +312,7 @@ def hand_event(form, state, number: int) -> dict:
 
 def bid_event(form) -> dict:
     """The bid pad as posted → a `bid` event (a value that is no number goes on as typed: the rules refuse it)."""
-    value = form.get("bid", "")
+    typed = form.get("bid", "")
+    bid = form_number(typed)
     return {"type": "bid", "hand": view_number(form.get("hand")), "seat": view_number(form.get("seat")),
-            "bid": int(value) if value.isdecimal() and len(value) < 4 else value[:20]}
+            "bid": typed if bid is None else bid}
