@@ -533,6 +533,13 @@ def typed_number(raw: str | None, digits: int = 3) -> int | str | None:
     return text[:20] if number is None else number
 
 
+def pair(values: Iterable[int]) -> tuple[int, int]:
+    """One value per seat (Piquet) or per side (partnership Whist), typed as the two it is: `tuple(...)` has
+    any length; two values are checked as they are unpacked."""
+    first, second = values
+    return first, second
+
+
 def check_int(value: Any, field: str, low: int, high: int, error=InvalidInput) -> int:
     """A whole number in [low, high]; text, floats and booleans are refused."""
     if isinstance(value, bool) or not isinstance(value, int):

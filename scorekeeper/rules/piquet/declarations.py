@@ -3,11 +3,9 @@ the rules accept (enumerated once), and the helpers that say which player scores
 from __future__ import annotations
 
 from functools import cache
-from typing import Any, Iterable, Sequence
+from typing import Any, Iterable, Sequence, cast
 
-from ..base import (
-    N_, InvalidInput, _short, check_int,
-)
+from ..base import N_, InvalidInput, _short, check_int, pair
 from .records import FACES, HAND_CARDS, PIPS, RANKS, SET_POINTS, SET_RANKS
 
 
@@ -170,8 +168,9 @@ def point_scores(first: tuple[int, int] | None, second: tuple[int, int] | None,
     points = [0, 0]
     winner = _better(*keys)
     if winner is not None:
-        points[winner] = point_points(keys[winner][0], keys[winner][1], count)
-    return tuple(points)
+        cards, pips = cast(tuple[int, int], keys[winner])  # the better key is one that was given
+        points[winner] = point_points(cards, pips, count)
+    return pair(points)
 
 
 def _rank(rank: Any, field: str, allowed: Sequence[str] = RANKS) -> int:
@@ -197,7 +196,7 @@ def sequence_scores(first: Sequence[tuple[int, str]], second: Sequence[tuple[int
     winner = _better(*keys)
     if winner is not None:
         points[winner] = sequence_points([length for length, _ in (first, second)[winner]])
-    return tuple(points)
+    return pair(points)
 
 
 def set_scores(first: Sequence[tuple[int, str]], second: Sequence[tuple[int, str]]) -> tuple[int, int]:
@@ -217,4 +216,4 @@ def set_scores(first: Sequence[tuple[int, str]], second: Sequence[tuple[int, str
     winner = _better(*keys)
     if winner is not None:
         points[winner] = set_points([size for size, _ in (first, second)[winner]])
-    return tuple(points)
+    return pair(points)

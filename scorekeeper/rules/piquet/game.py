@@ -6,7 +6,7 @@ from typing import Any
 
 from ..base import (
     N_, InvalidInput, Option, Place, StateConflict, TricksSum, _short, check_int,
-    DealByDeal, ScorerOnly, evolve, competition_places, put_record, with_defaults,
+    DealByDeal, ScorerOnly, evolve, competition_places, pair, put_record, with_defaults,
 )
 from ..vector import EMPTY, Vector
 from .records import (
@@ -66,7 +66,7 @@ class PiquetGame(DealByDeal):
         deals, totals = [], (0, 0)
         for number, record in enumerate(self.records, start=1):
             result = _scored(record, self.elder(number))
-            totals = tuple(t + s for t, s in zip(totals, result.scores))
+            totals = pair(t + s for t, s in zip(totals, result.scores))
             deals.append(Deal(number, self.dealer(number), self.elder(number), record, result, totals))
         over = self.finished
         if not over:
@@ -301,15 +301,15 @@ class PiquetGame(DealByDeal):
                                       "cards, and a hand has 12."), field=name, player=self.players[seat],
                                    declared=_declared(held), cards=fewest)
         for name in order:
-            held = tuple(holding.upto(name) for holding in holdings)
-            if fits(count, held):
+            both = tuple(holding.upto(name) for holding in holdings)
+            if fits(count, both):
                 continue
             if name == "carte_blanche":
                 raise InvalidInput(N_("Both players cannot hold a carte blanche: only 20 cards are not kings, "
                                       "queens or jacks."), field=name)
             raise InvalidInput(N_("One pack of 32 cards cannot deal both hands: %(player0)s with %(first)s, "
-                                  "%(player1)s with %(second)s."), field=name, first=_declared(held[0]),
-                               second=_declared(held[1]), **self._names())
+                                  "%(player1)s with %(second)s."), field=name, first=_declared(both[0]),
+                               second=_declared(both[1]), **self._names())
         raise AssertionError("declarations that fit field by field but not as a whole")
 
     def _check_play_points(self, record: DealRecord, elder: int) -> None:
@@ -318,15 +318,16 @@ class PiquetGame(DealByDeal):
         they alternate, the younger's first: m is k or k + 1, and a younger who won anything has m ≥ 1."""
         younger = 1 - elder
         x, y, k, m = _play_split(record, elder)
+        play, _ = record.play_totals()
         bounds = {elder: (1 + x, 1 + x + min(x, y), x), younger: (y + (1 if y else 0), y + min(y, x + 1), y)}
         for seat in (elder, younger):
             low, high, tricks = bounds[seat]
-            if not low <= record.play_points[seat] <= high:
+            if not low <= play[seat] <= high:
                 raise InvalidInput(
                     N_("With %(tricks)s tricks %(player)s scores from %(low)s to %(high)s play points, not "
                        "%(value)s (1 a trick won on one's own lead, 2 on the opponent's, and 1 to the elder "
                        "hand for the first lead)."), field="play_points", tricks=tricks,
-                    player=self.players[seat], low=low, high=high, value=record.play_points[seat])
+                    player=self.players[seat], low=low, high=high, value=play[seat])
         if m - k not in (0, 1):
             raise InvalidInput(
                 N_("These play points do not go together: a trick won on the opponent's lead passes the lead, "

@@ -8,9 +8,7 @@ from functools import cache, lru_cache
 from itertools import combinations
 from typing import Any, Sequence
 
-from ..base import (
-    N_, RuleError, Term,
-)
+from ..base import N_, RuleError, Term
 from .records import CLASSES, FACES, HAND_CARDS, PIPS, RANKS, SET_POINTS, SET_RANKS
 from .declarations import _point_value, _runs, _suit_masks, sequence_points
 

@@ -5,9 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from ..base import (
-    N_, Term,
-)
+from ..base import N_, Term
 
 
 
@@ -51,6 +49,13 @@ class DealRecord:
     play_points: tuple[int, int] | None = None       # or the play as totals...
     tricks_won: tuple[int, int] | None = None
     pique: int | None = None                          # ...with the seat that made pique (totals only)
+
+    def play_totals(self) -> tuple[tuple[int, int], tuple[int, int]]:
+        """The play as totals, (play points, tricks won), which a deal recorded without its tricks in order holds
+        (the rules refuse one that gives neither)."""
+        if self.play_points is None or self.tricks_won is None:
+            raise ValueError("a deal recorded without its play as totals")
+        return self.play_points, self.tricks_won
 
 
 @dataclass(frozen=True)

@@ -5,6 +5,7 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import Iterable, Sequence
 
+from ..base import pair
 from .records import (
     CAPOT, CARDS_BONUS, CARTE_BLANCHE, CLASSES, DealRecord, DealResult, PARTIE_BONUS, PIQUE, PIQUE_AT, Partie,
     REPIQUE, REPIQUE_AT, RUBICON, TRICKS,
@@ -24,7 +25,7 @@ def play_from_tricks(trick_winners: Sequence[int], elder: int) -> tuple[tuple[in
         points[winner] += gain
         steps.append((winner, gain))
         leader = winner
-    return tuple(points), steps
+    return pair(points), steps
 
 
 def cards_bonus(tricks_won: tuple[int, int]) -> tuple[int, int]:
@@ -35,7 +36,7 @@ def cards_bonus(tricks_won: tuple[int, int]) -> tuple[int, int]:
             bonus[seat] = CAPOT
         elif tricks_won[seat] * 2 > TRICKS:
             bonus[seat] = CARDS_BONUS
-    return tuple(bonus)
+    return pair(bonus)
 
 
 def declaration_steps(record: DealRecord, elder: int) -> list[tuple[int, int]]:
@@ -77,8 +78,9 @@ def _play_split(record: DealRecord, elder: int) -> tuple[int, int, int, int]:
     """From totals: (elder's tricks, younger's tricks, elder's wins on the younger's lead, the younger's
     wins on the elder's lead)."""
     younger = 1 - elder
-    x, y = record.tricks_won[elder], record.tricks_won[younger]
-    return x, y, record.play_points[elder] - 1 - x, record.play_points[younger] - y
+    play, won = record.play_totals()
+    x, y = won[elder], won[younger]
+    return x, y, play[elder] - 1 - x, play[younger] - y
 
 
 def pique_bounds(record: DealRecord, elder: int) -> tuple[bool, bool]:
@@ -108,17 +110,17 @@ def score_deal(record: DealRecord, elder: int) -> DealResult:
     repique = find_repique(steps)
     if record.trick_winners is not None:
         play, play_steps = play_from_tricks(record.trick_winners, elder)
-        tricks = tuple(record.trick_winners.count(seat) for seat in (0, 1))
+        tricks = pair(record.trick_winners.count(seat) for seat in (0, 1))
         pique = None if repique is not None else find_pique(steps + play_steps, elder)
     else:
-        play, tricks = record.play_points, record.tricks_won
+        play, tricks = record.play_totals()
         certain = pique_bounds(record, elder)[1]
         pique = elder if certain else record.pique
     bonus = cards_bonus(tricks)
-    scores = tuple(declarations[s] + play[s] + bonus[s] + (REPIQUE if repique == s else 0)
+    scores = pair(declarations[s] + play[s] + bonus[s] + (REPIQUE if repique == s else 0)
                    + (PIQUE if pique == s else 0) for s in (0, 1))
-    return DealResult(declarations=tuple(declarations), play=tuple(play), cards_bonus=bonus, repique=repique,
-                      pique=pique, scores=scores, tricks_won=tuple(tricks))
+    return DealResult(declarations=pair(declarations), play=play, cards_bonus=bonus, repique=repique,
+                      pique=pique, scores=scores, tricks_won=tricks)
 
 
 _scored = lru_cache(maxsize=4096)(score_deal)  # a correction asks again for the deals before it, mostly alike
