@@ -257,7 +257,7 @@ class PartnershipGame(DealByDeal):
     _cache: dict = field(default_factory=dict, compare=False, repr=False)
 
     @property
-    def sides(self):
+    def sides(self) -> tuple[tuple[int, ...], ...]:
         return SIDES
 
     def dealer(self, number: int) -> int:
