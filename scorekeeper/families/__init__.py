@@ -9,12 +9,14 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass, field
-from typing import Any, Callable, Iterable, Mapping
+from typing import Any, Callable, Iterable, Mapping, TypeVar
 
 from flask_babel import lazy_gettext as _l
 
 from ..model import Access, Loaded, Seen
 from ..rules.family import GameState, Hand
+
+State = TypeVar("State", bound=GameState)
 
 
 @dataclass(frozen=True)
@@ -43,6 +45,15 @@ class Touched:
     entry: bool = True
     retotalled: frozenset[int] = frozenset()
     bid: bool = False  # the entry moved below its heading alone (`#entry-play`: the bidders, the pad)
+
+
+def own(loaded: Loaded, kind: type[State]) -> State:
+    """The game a family's function is handed, as the family's own class (its records, its hands' fields): the
+    core calls a family with the games of its variants only (`family_of`), so anything else is a bug, said here."""
+    state = loaded.state
+    if not isinstance(state, kind):
+        raise TypeError(f"a {type(state).__name__} handed to the family of {kind.__name__}")
+    return state
 
 
 def hands_from(number: int, state: GameState) -> frozenset[int]:

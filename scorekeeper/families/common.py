@@ -10,6 +10,7 @@ from flask_babel import format_currency, format_decimal
 from flask_babel import lazy_gettext as _l
 
 from ..model import whole_or_none
+from ..rules.base import typed_number
 
 LETTERS_BY_DIGITS = re.compile(r"(?<=[A-Z])(?=\d)|(?<=\d)(?=[A-Z])")
 SUIT_SYMBOLS = {"H": "♥", "D": "♦", "C": "♣", "S": "♠", "NT": _l("NT"), None: "?"}
@@ -36,12 +37,9 @@ def view_number(raw) -> int | None:
     return whole_or_none(raw)
 
 
-def form_number(raw: str | None):
+def form_number(raw: str | None) -> int | str | None:
     """A number typed into a form: an int, None for a blank, or the text itself (the rules refuse it)."""
-    raw = (raw or "").strip()
-    if raw == "":
-        return None
-    return int(raw) if raw.isdecimal() and len(raw) < 4 else raw[:20]
+    return typed_number(raw)
 
 
 def recorded(hand) -> dict:

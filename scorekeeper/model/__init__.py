@@ -9,33 +9,17 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from ..rules.base import N_, InvalidInput
+from ..rules.base import N_, InvalidInput, whole
+from ..rules.base import whole_or_none as whole_or_none  # the pages read a number from here, as `whole`
 from ..rules.family import GameState
 from .log import MARKS, Events, Log
 
 ROLES = ("scorer", "view", "seat")
 
 
-def whole(text: str, digits: int = 3) -> int:
-    """A whole number as a form, a query or a header carries it: ASCII digits only, at most `digits` of them
-    (no sign, no spaces, no "1_000" and no other script's digits, all of which `int` takes). A ValueError
-    otherwise, so that it serves as Werkzeug's `type=`: `request.form.get("seat", type=whole)` is None then."""
-    if not (text.isascii() and text.isdigit() and 0 < len(text) <= digits):
-        raise ValueError(f"not a whole number of at most {digits} digits: {text[:20]!r}")
-    return int(text)
-
-
 def version(text: str) -> int:
     """A game's version as a form carries it (`whole`, up to 9 digits)."""
     return whole(text, 9)
-
-
-def whole_or_none(text, digits: int = 3) -> int | None:
-    """`whole`, or None for anything else (a missing value included)."""
-    try:
-        return whole(text, digits)
-    except (TypeError, ValueError, AttributeError):
-        return None
 
 
 class NotFound(Exception):

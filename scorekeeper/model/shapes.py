@@ -18,10 +18,12 @@ does not build its JSON through them, so no answer changes by a byte.
 """
 from __future__ import annotations
 
-from typing import Annotated, Any, Callable, ClassVar, Literal
+from dataclasses import dataclass
+from typing import Annotated, Any, Callable, ClassVar, Literal, Sequence
 
 from pydantic import (
-    MISSING, BaseModel, BeforeValidator, ConfigDict, Field, ValidationError, WithJsonSchema, create_model,
+    MISSING, BaseModel, BeforeValidator, ConfigDict, Field, GetCoreSchemaHandler, ValidationError, WithJsonSchema,
+    create_model,
 )
 
 from . import NotFound
@@ -31,7 +33,7 @@ from ..rules import VARIANTS, find_variant
 from ..rules.base import (MAX_NAME, MONEY, InvalidInput, InvalidOption, InvalidPlayers, N_, Option, RuleError, _short,
     check_int, check_players, check_seat, refuse_meaningless)
 
-__all__ = ["MISSING", "Answer", "Body", "check", "listing", "seat", "whole"]
+__all__ = ["MISSING", "Answer", "Body", "OneOf", "check", "listing", "seat", "whole"]
 
 
 class Body(BaseModel):
@@ -49,21 +51,23 @@ class Answer(BaseModel):
 
 
 # -- the pieces a declaration is made of ------------------------------------------------------------------------
-def whole(field: str, low: int, high: int, error: type[RuleError] = InvalidInput) -> Any:
+# Each gives the checks of a field, unpacked into its type's `Annotated` (`Annotated[int, *whole("round", 1, 9)]`):
+# a type checker reads the type, pydantic the checks (#36).
+def whole(field: str, low: int, high: int, error: type[RuleError] = InvalidInput) -> tuple[Any, ...]:
     """A whole number in [low, high] (never a bool, never 1.0), refused as the rules refuse it."""
     def checked(value):
         return check_int(value, field, low, high, error=error)
-    return Annotated[int, Field(ge=low, le=high), BeforeValidator(checked)]
+    return Field(ge=low, le=high), BeforeValidator(checked)
 
 
-def seat(field: str, seats: int) -> Any:
+def seat(field: str, seats: int) -> tuple[Any, ...]:
     """A seat of a table of at most `seats` players (the rules check it against the table itself)."""
     def checked(value):
         return check_seat(value, seats, field)
-    return Annotated[int, Field(ge=0, le=seats - 1), BeforeValidator(checked)]
+    return Field(ge=0, le=seats - 1), BeforeValidator(checked)
 
 
-def listing(item: Any, field: str, low: int, high: int, description: str | None = None) -> Any:
+def listing(field: str, low: int, high: int) -> tuple[Any, ...]:
     """A list of `low` to `high` items (per seat, per side...)."""
     def checked(values):
         if not isinstance(values, list):
@@ -71,8 +75,18 @@ def listing(item: Any, field: str, low: int, high: int, description: str | None 
                                N_("Give “%(key)s” as a list of %(low)s values."), field=field, key=field, low=low,
                                high=high)
         return values
-    return Annotated[list[item], Field(min_length=low, max_length=high, description=description),
-                     BeforeValidator(checked)]
+    return Field(min_length=low, max_length=high), BeforeValidator(checked)
+
+
+@dataclass(frozen=True)
+class OneOf:
+    """One of a few texts known at run time only (a family's variants, Solo's contracts): their `Literal` to
+    pydantic, on a `str` for a type checker (`Annotated[str, OneOf(ids)]`)."""
+
+    values: tuple[str, ...]
+
+    def __get_pydantic_core_schema__(self, source: Any, handler: GetCoreSchemaHandler) -> Any:
+        return handler.generate_schema(Literal[self.values])
 
 
 def check(model: type[Body], data: Any, context: dict | None = None) -> Body:
@@ -315,7 +329,7 @@ class Roster(Body):
         "type": "array", "items": NAME_SCHEMA, "minItems": seating_rules.MIN_PLAYERS,
         "maxItems": seating_rules.MAX_PLAYERS, "uniqueItems": True,
         "description": "The roster: no two alike ignoring case."})]
-    rounds: whole("rounds", 1, seating_rules.MAX_ROUNDS)
+    rounds: Annotated[int, *whole("rounds", 1, seating_rules.MAX_ROUNDS)]
     odd_tables: Annotated[Literal[seating_rules.ODD_TABLES], BeforeValidator(seating_rules.check_odd_tables),
                           Field(description=(
                               "The tables of 3 and 5 (#35): `strict_rotation` when absent (nobody sits at one "
@@ -341,7 +355,7 @@ class SwapSeats(Body):
 
     asks: ClassVar[dict] = {"players": lambda: InvalidPlayers(N_("Name the two players to swap.")),
                             "round": lambda: InvalidInput(N_("Which round?"), field="round")}
-    round: whole("round", 1, seating_rules.MAX_ROUNDS)
+    round: Annotated[int, *whole("round", 1, seating_rules.MAX_ROUNDS)]
     players: Annotated[list[PlayerName], BeforeValidator(_two_players), Field(min_length=2, max_length=2)]
 
 
@@ -350,7 +364,7 @@ class StartTable(Body):
 
     asks: ClassVar[dict] = {"round": lambda: InvalidInput(N_("Which round?"), field="round"),
                             "table": lambda: InvalidInput(N_("Which table?"), field="table")}
-    round: whole("round", 1, seating_rules.MAX_ROUNDS)
+    round: Annotated[int, *whole("round", 1, seating_rules.MAX_ROUNDS)]
     table: Annotated[str, BeforeValidator(_table), WithJsonSchema({
         **text_schema(tournaments_rules.MAX_TABLE), "description": "The table's letter in the round: A, B, C…"})]
     first_dealer: _first_dealer(VARIANTS[tournaments_rules.VARIANT].players) = MISSING
@@ -412,9 +426,9 @@ class RotateTournament(Body):
 
 
 # -- answers ----------------------------------------------------------------------------------------------------
-def variants_of(family: str) -> Any:
-    """The ids of the variants of a family, as the type of a game's `variant`."""
-    return Literal[tuple(variant.id for variant in VARIANTS.values() if variant.family == family)]
+def variants_of(family: str) -> OneOf:
+    """The ids of the variants of a family, as a game's `variant` (`Annotated[str, variants_of("solo")]`)."""
+    return OneOf(tuple(variant.id for variant in VARIANTS.values() if variant.family == family))
 
 
 Trump = Literal["H", "D", "C", "S", "NT"]
@@ -434,7 +448,7 @@ class Confirm(Body):
 
     asks: ClassVar[dict] = {"version": lambda: InvalidInput(N_("Say which version of the game you looked at."),
                                                             field="version")}
-    version: whole("version", 1, 999_999_999)
+    version: Annotated[int, *whole("version", 1, 999_999_999)]
 
 
 class ConfirmedHand(Answer):
@@ -468,7 +482,7 @@ class GameAnswer(Answer):
     hands: list[Any] = Field(description="Every hand played or in progress, in order.")
     totals: list[int] = Field(description="Running totals after the last scored hand: per seat (per side in "
                                           "partnership Whist).")
-    standings: list[Standing]
+    standings: Sequence[Standing]  # a family may give its own kind (partnership: its sides')
     confirmation: ConfirmationAnswer
 
 

@@ -161,10 +161,7 @@ class WholeNumber(Option):
         return value
 
     def from_form(self, raw: str | None) -> Any:
-        raw = (raw or "").strip()
-        if raw == "":
-            return None
-        return int(raw) if raw.isascii() and raw.isdecimal() and len(raw) < 7 else raw
+        return typed_number(raw, 6)
 
 
 @dataclass(frozen=True)
@@ -214,7 +211,7 @@ class CardList(Option):
         parts = [part for part in re.split(r"[\s,;]+", (raw or "").strip()) if part]
         if not parts:
             return None
-        return [int(part) if part.isascii() and part.isdecimal() and len(part) < 4 else part for part in parts]
+        return [typed_number(part) for part in parts]
 
 
 MONEY = re.compile(r"^\d{1,6}(\.\d{1,2})?$")
@@ -505,6 +502,43 @@ def check_players(players: Any, allowed: Iterable[int]) -> list[str]:
     return names
 
 
+
+
+def whole(text: str, digits: int = 3) -> int:
+    """A whole number as a player types it, or a form, a query or a header carries it: the one reading of them
+    all (#36). Spaces around it are dropped; then decimal digits only, at most `digits` of them, in any script: a
+    phone's keyboard in full-width mode sends "３", an Arabic one "٣", each the digit its player reads, and `int`
+    reads them exactly. No sign, no "1_000", no "²" (not a digit one types a number with). A ValueError
+    otherwise, so that it serves as Werkzeug's `type=`: `request.form.get("seat", type=whole)` is None then."""
+    text = text.strip()
+    if not (text.isdecimal() and len(text) <= digits):
+        raise ValueError(f"not a whole number of at most {digits} digits: {text[:20]!r}")
+    return int(text)
+
+
+def whole_or_none(text: Any, digits: int = 3) -> int | None:
+    """`whole`, or None for anything else (a missing value included)."""
+    try:
+        return whole(text, digits)
+    except (TypeError, ValueError, AttributeError):
+        return None
+
+
+def typed_number(raw: str | None, digits: int = 3) -> int | str | None:
+    """A number typed into a form's box: an int (`whole`), None for a blank, or the text itself (its start) for
+    the rules to refuse in words that quote it."""
+    text = (raw or "").strip()
+    if not text:
+        return None
+    number = whole_or_none(text, digits)
+    return text[:20] if number is None else number
+
+
+def pair(values: Iterable[int]) -> tuple[int, int]:
+    """One value per seat (Piquet) or per side (partnership Whist), typed as the two it is: `tuple(...)` has
+    any length; two values are checked as they are unpacked."""
+    first, second = values
+    return first, second
 
 
 def check_int(value: Any, field: str, low: int, high: int, error=InvalidInput) -> int:

@@ -15,8 +15,11 @@ from .base import Option, Place
 class Hand(Protocol):
     """One hand (or deal) played or in progress."""
 
-    number: int
-    dealer: int
+    @property
+    def number(self) -> int: ...
+
+    @property
+    def dealer(self) -> int: ...
 
     @property
     def scores(self) -> Sequence[int] | None: ...  # per seat, or per side; None until scored
@@ -29,10 +32,18 @@ class Hand(Protocol):
 class GameState(Protocol):
     """A game as replayed from its events; immutable: `apply` returns a new state."""
 
-    variant: "Variant"
-    players: tuple[str, ...]
-    options: dict
-    first_dealer: int
+    # Read-only (a frozen dataclass's fields meet them), so that a family's own variant class is a `Variant`.
+    @property
+    def variant(self) -> "Variant": ...
+
+    @property
+    def players(self) -> tuple[str, ...]: ...
+
+    @property
+    def options(self) -> dict: ...
+
+    @property
+    def first_dealer(self) -> int: ...
 
     @property
     def sides(self) -> tuple[tuple[int, ...], ...] | None: ...  # partnerships; None: every seat for itself
@@ -66,17 +77,27 @@ class GameState(Protocol):
 
 @runtime_checkable
 class Variant(Protocol):
-    id: str
-    name: str
-    family: str  # the key of the family's siblings (presenter, form parser, templates)
-    players: tuple[int, ...]
-    options: tuple[Option, ...]
+    @property
+    def id(self) -> str: ...
+
+    @property
+    def name(self) -> str: ...
+
+    @property
+    def family(self) -> str: ...  # the key of the family's siblings (presenter, form parser, templates)
+
+    @property
+    def players(self) -> tuple[int, ...]: ...
+
+    @property
+    def options(self) -> tuple[Option, ...]: ...
 
     def new_game(self, players: list[str], first_dealer: int, options: dict) -> GameState: ...
 
     # Who may enter what, and when a secret comes out: the core keeps the log, the keys and the locks, and
     # asks the variant what a change means for them (#20). `rules.base.ScorerOnly` is a game without either.
-    own_field: str | None  # the field of a player's own entry, where a refusal of it shows
+    @property
+    def own_field(self) -> str | None: ...  # the field of a player's own entry, where a refusal of it shows
 
     def own_entry(self, change: dict[str, Any]) -> int | None:
         """The seat whose own entry this change is (a bid): the one kind of change a player may make on their

@@ -21,7 +21,7 @@ from typing import Any, NamedTuple
 
 from .base import (
     N_, InvalidInput, Option, Place, StateConflict, TricksSum, YesNo, _short, check_int,
-    DealByDeal, ScorerOnly, evolve, competition_places, put_record, with_defaults,
+    DealByDeal, ScorerOnly, evolve, competition_places, pair, put_record, with_defaults,
 )
 from .vector import EMPTY, Vector
 
@@ -80,6 +80,12 @@ class DealRecord:
     honours: tuple[int, int] = (0, 0)        # honours held per side
     revokes: tuple[int, ...] = ()            # sides that revoked, sorted, unique
     remarks: tuple[int, int] = (0, 0)        # number of remarks per side
+
+    def taken(self) -> tuple[int, int]:
+        """The tricks per side of a deal being scored (the deal in progress, which has none, never is)."""
+        if self.tricks is None:
+            raise ValueError("a deal scored without its tricks")
+        return self.tricks
 
 
 @dataclass(frozen=True)
@@ -158,7 +164,7 @@ def score_classic(record: DealRecord, before: tuple[int, int], options: dict) ->
         limit = target - 1 if laws and side in record.revokes else target
         return max(0, limit - score[side])
 
-    tricks = transfer_tricks(record.tricks, record.revokes, per_revoke)
+    tricks = transfer_tricks(record.taken(), record.revokes, per_revoke)
     trick_points = [0, 0]
     for side in (0, 1):
         trick_points[side] = min(max(0, tricks[side] - BOOK), room(side))
@@ -174,18 +180,18 @@ def score_classic(record: DealRecord, before: tuple[int, int], options: dict) ->
                 score[side] += honour_points[side]
         won_by = next((side for side in (0, 1) if score[side] >= target), None)
 
-    points = tuple(remark[s] + trick_points[s] + honour_points[s] for s in (0, 1))
+    points = pair(remark[s] + trick_points[s] + honour_points[s] for s in (0, 1))
     value = game_value(score[1 - won_by], target) if won_by is not None else None
     return DealResult(
-        tricks=tricks, trick_points=tuple(trick_points), honour_points=tuple(honour_points),
-        remark_points=tuple(remark), points=points,
-        game_score=(0, 0) if won_by is not None else tuple(score),
+        tricks=tricks, trick_points=pair(trick_points), honour_points=pair(honour_points),
+        remark_points=pair(remark), points=points,
+        game_score=(0, 0) if won_by is not None else pair(score),
         game_won_by=won_by, game_value=value)
 
 
 def score_morto(record: DealRecord) -> DealResult:
     """The side with more tricks (after revokes) scores the difference."""
-    tricks = transfer_tricks(record.tricks, record.revokes, 2)
+    tricks = transfer_tricks(record.taken(), record.revokes, 2)
     diff = tricks[0] - tricks[1]
     points = (diff, 0) if diff > 0 else (0, -diff)
     return DealResult(tricks=tricks, trick_points=points, honour_points=(0, 0), remark_points=(0, 0),
@@ -208,15 +214,18 @@ def _scored(record: DealRecord, before: tuple[int, int], target: int, honours: b
     return score_classic(record, before, {"target": target, "honours": honours, "laws": laws})
 
 
+ClassicState = tuple[tuple[int, int], tuple[int, int]]  # the game's score and the games won, per side
+
+
 class Progress(NamedTuple):
     """Where the game stands after its scored deals: what a change must know, carried deal to deal."""
 
-    state: tuple        # classic: (game score, games won per side); with dummy: deals played
+    state: ClassicState | int  # classic: (game score, games won per side); with dummy: deals played
     over_at: int | None  # the deal that ended the rubber (the match), or None
     scored: int         # deals scored (those before a deal in progress)
 
 
-START = {False: ((0, 0), (0, 0)), True: 0}
+START: dict[bool, ClassicState | int] = {False: ((0, 0), (0, 0)), True: 0}
 
 
 def _stepper(variant: PartnershipVariant, options: dict):
@@ -248,7 +257,7 @@ class PartnershipGame(DealByDeal):
     _cache: dict = field(default_factory=dict, compare=False, repr=False)
 
     @property
-    def sides(self):
+    def sides(self) -> tuple[tuple[int, ...], ...]:
         return SIDES
 
     def dealer(self, number: int) -> int:
@@ -271,10 +280,10 @@ class PartnershipGame(DealByDeal):
                 break
             result = score_morto(record) if self.variant.dummy else _scored(
                 record, score, self.options["target"], self.options["honours"], self.options["laws"])
-            totals = tuple(t + p for t, p in zip(totals, result.points))
+            totals = pair(t + p for t, p in zip(totals, result.points))
             deals.append(self._deal(number, record, result, totals, len(games), score))
             score = result.game_score
-            if result.game_won_by is not None:
+            if result.game_won_by is not None and result.game_value is not None:
                 games.append((result.game_won_by, result.game_value))
             over = self._over(number, tuple(games))
         if not over:
@@ -303,9 +312,11 @@ class PartnershipGame(DealByDeal):
 
     @property
     def progress(self) -> Progress:
-        if self._progress is None:  # a game built from its records directly: fold them once
-            object.__setattr__(self, "_progress", self._folded(self.records))
-        return self._progress
+        progress = self._progress
+        if progress is None:  # a game built from its records directly: fold them once
+            progress = self._folded(self.records)
+            object.__setattr__(self, "_progress", progress)
+        return progress
 
     def _folded(self, records: Vector) -> Progress:
         scored = len(records) - (1 if records and records[-1].tricks is None else 0)
@@ -347,12 +358,14 @@ class PartnershipGame(DealByDeal):
     @property
     def game_score(self) -> tuple[int, int]:
         """Classic: the score of the game being played, after the last scored deal (0–0 once a game is won)."""
-        return (0, 0) if self.variant.dummy else self.progress.state[0]
+        state = self.progress.state
+        return state[0] if isinstance(state, tuple) else (0, 0)  # with dummy the state counts the deals
 
     @property
     def games_won(self) -> tuple[int, int]:
         """Classic: the games of the rubber each side has won so far."""
-        return (0, 0) if self.variant.dummy else self.progress.state[1]
+        state = self.progress.state
+        return state[1] if isinstance(state, tuple) else (0, 0)
 
     @property
     def standings(self) -> list[Place]:
@@ -362,11 +375,13 @@ class PartnershipGame(DealByDeal):
         deal points: the rubber's winner first; until then more games won, then the score of the game
         being played; equal on both, the sides share the place."""
         totals = self.totals
+        keys: list[int] | list[tuple[bool, int, int]]
         if self.variant.dummy:
             keys = list(totals)
         else:
-            won, score = self.games_won, self.game_score
-            keys = [(self.rubber.winner == side, won[side], score[side]) for side in (0, 1)]
+            won, score, rubber = self.games_won, self.game_score, self.rubber
+            winner = rubber.winner if rubber else None
+            keys = [(winner == side, won[side], score[side]) for side in (0, 1)]
         places = competition_places(keys)
         rows = [Place(seat=seat, place=places[side], total=totals[side])
                 for side, seats in enumerate(SIDES) for seat in seats]

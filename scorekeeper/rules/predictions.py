@@ -283,6 +283,8 @@ class PredictionGame:
         return self._with_record(spec, record)
 
     def with_hand(self, number: Any, fields: dict) -> "PredictionGame":
+        """A hand's fields as sent (the API's whole hand, the tricks form, a correction): each put in the
+        record in the order a table fills them (trump, bids, penalties, tricks), the record checked whole."""
         spec, record = self._editable(number)
         unknown = set(fields) - {"bids", "tricks", "trump", "penalties"}
         if unknown:
@@ -290,45 +292,56 @@ class PredictionGame:
         if "trump" in fields and fields["trump"] is not None:
             record = evolve(record, trump=self._check_trump(spec, fields["trump"]))
         if "bids" in fields:
-            self._check_slips_open(spec, record, "bids")
-            bids = self._check_list(fields["bids"], "bids", allow_none=True)
-            for bid in bids:
-                if bid is not None and (isinstance(bid, bool) or not isinstance(bid, int)):
-                    raise InvalidInput(N_("“%(value)s” is not a whole number."), field="bids", value=_short(bid))
-            if spec.bidding == NO_BIDS and any(b not in (0, None) for b in bids):
-                raise BiddingClosed(N_("There is no bidding in the %(name)s round: everyone plays for zero."),
-                                    name=spec.name or str(spec.number))
-            bids = tuple(0 if spec.bidding == NO_BIDS else self._check_bid(spec, b, "bids") if b is not None else None
-                         for b in bids)
-            record = evolve(record, bids=bids)
-            self._check_forbidden(spec, record)
+            record = self._with_bids(spec, record, fields["bids"])
         if "penalties" in fields:
             record = evolve(record, penalties=self._check_penalties(fields["penalties"]))
         if "tricks" in fields:
-            tricks = self._check_list(fields["tricks"], "tricks")
-            for value in tricks:
-                if not isinstance(value, bool) and isinstance(value, int) and value > spec.cards:
-                    self._refuse_capped(spec, TricksSum, "tricks")
-                check_int(value, "tricks", 0, spec.cards, error=TricksSum)  # impossible counts: not adding up
-            if None in record.bids:
-                missing = [self.players[s] for s in self.order(spec.number) if record.bids[s] is None]
-                raise MissingBids(N_("Tricks can be recorded once everyone has bid; still to bid: %(names)s."),
-                                  names=", ".join(missing))
-            if sum(tricks) != spec.cards:
-                if sum(tricks) > spec.cards:
-                    self._refuse_capped(spec, TricksSum, "tricks")
-                raise TricksSum(N_("The tricks add up to %(sum)s, but %(cards)s were played in this hand."),
-                                sum=sum(tricks), cards=spec.cards)
-            if record.trump is None:  # Blob turns no card: the highest bidder names the trump (#34)
-                raise InvalidInput(N_("Record the trump named by the highest bidder (a suit, or NT) first.")
-                                   if spec.called else N_("Record the suit of the turned card (the trump) first."),
-                                   field="trump")
-            record = evolve(record, tricks=tuple(tricks))
+            record = self._with_tricks(spec, record, fields["tricks"])
         elif record.tricks is not None and None in record.bids:
             raise MissingBids(N_("A scored hand needs every bid."))
         if record.penalties and not self.variant.penalties:
             raise InvalidInput(N_("This game has no penalties."), field="penalties")
         return self._with_record(spec, record)
+
+    def _with_bids(self, spec: HandSpec, record: HandRecord, values: Any) -> HandRecord:
+        """Every bid of the hand at once: whole numbers in range or blanks (0 in a round without bidding), and
+        not the dealer's forbidden total; never while the sealed slips are closed."""
+        self._check_slips_open(spec, record, "bids")
+        bids = self._check_list(values, "bids", allow_none=True)
+        for bid in bids:
+            if bid is not None and (isinstance(bid, bool) or not isinstance(bid, int)):
+                raise InvalidInput(N_("“%(value)s” is not a whole number."), field="bids", value=_short(bid))
+        if spec.bidding == NO_BIDS and any(b not in (0, None) for b in bids):
+            raise BiddingClosed(N_("There is no bidding in the %(name)s round: everyone plays for zero."),
+                                name=spec.name or str(spec.number))
+        checked = tuple(0 if spec.bidding == NO_BIDS else self._check_bid(spec, b, "bids") if b is not None
+                        else None for b in bids)
+        record = evolve(record, bids=checked)
+        self._check_forbidden(spec, record)
+        return record
+
+    def _with_tricks(self, spec: HandSpec, record: HandRecord, values: Any) -> HandRecord:
+        """The tricks each player took: counts the hand allows, once every bid is in, adding up to the cards
+        dealt, with the trump recorded."""
+        tricks = self._check_list(values, "tricks")
+        for value in tricks:
+            if not isinstance(value, bool) and isinstance(value, int) and value > spec.cards:
+                self._refuse_capped(spec, TricksSum, "tricks")
+            check_int(value, "tricks", 0, spec.cards, error=TricksSum)  # impossible counts: not adding up
+        if None in record.bids:
+            missing = [self.players[s] for s in self.order(spec.number) if record.bids[s] is None]
+            raise MissingBids(N_("Tricks can be recorded once everyone has bid; still to bid: %(names)s."),
+                              names=", ".join(missing))
+        if sum(tricks) != spec.cards:
+            if sum(tricks) > spec.cards:
+                self._refuse_capped(spec, TricksSum, "tricks")
+            raise TricksSum(N_("The tricks add up to %(sum)s, but %(cards)s were played in this hand."),
+                            sum=sum(tricks), cards=spec.cards)
+        if record.trump is None:  # Blob turns no card: the highest bidder names the trump (#34)
+            raise InvalidInput(N_("Record the trump named by the highest bidder (a suit, or NT) first.")
+                               if spec.called else N_("Record the suit of the turned card (the trump) first."),
+                               field="trump")
+        return evolve(record, tricks=tuple(tricks))
 
     # -- checks --------------------------------------------------------------------------------
     def _editable(self, number: Any) -> tuple[HandSpec, HandRecord]:
@@ -394,9 +407,10 @@ class PredictionGame:
         return tuple(sorted({check_seat(s, len(self.players), "penalties") for s in seats}))
 
     def _check_forbidden(self, spec: HandSpec, record: HandRecord) -> None:
-        if spec.forbidden and None not in record.bids and sum(record.bids) == spec.cards:
+        bids = [bid for bid in record.bids if bid is not None]
+        if spec.forbidden and len(bids) == len(record.bids) and sum(bids) == spec.cards:
             last = self.order(spec.number)[-1]  # the dealer, unless the house rules start the bidding elsewhere
-            others = sum(record.bids) - record.bids[last]
+            others = sum(bids) - bids[last]
             template = NN_("Dealer's forbidden bid: the bids may not add up to the single trick of the hand "
                            "(someone must fail). With the others at %(others)s, %(dealer)s may not bid %(bid)s.",
                            "Dealer's forbidden bid: the bids may not add up to the %(num)s tricks of the hand "
@@ -421,9 +435,10 @@ def forbidden_for(spec: HandSpec, bids: Sequence[int | None], seat: int) -> int 
     Known once every other bid is in; None in rounds without the rule or when it is out of range.
     """
     others = [bid for s, bid in enumerate(bids) if s != seat]
-    if not spec.forbidden or None in others:
+    known = [bid for bid in others if bid is not None]
+    if not spec.forbidden or len(known) < len(others):
         return None
-    value = spec.cards - sum(others)
+    value = spec.cards - sum(known)
     return value if 0 <= value <= spec.cards else None
 
 

@@ -119,6 +119,12 @@ class DealRecord:
     trump: str | None = None
     tricks: int | None = None
 
+    def played(self) -> tuple[str, int]:
+        """The contract and the takers' tricks of a deal being scored (checked whole, a pass aside: both are in)."""
+        if self.contract is None or self.tricks is None:
+            raise ValueError("a deal scored without its contract and tricks")
+        return self.contract, self.tricks
+
 
 @dataclass(frozen=True)
 class DealResult:
@@ -161,11 +167,12 @@ def score_deal(record: DealRecord, system: int, seats: int = SEATS) -> DealResul
     """The result of a checked record: the takers (declarer, and partner in a proposal) against the rest."""
     if record.contract == PASS:
         return DealResult(made=None, difference=0, scores=(0,) * seats)
-    contract = CONTRACTS[record.contract]
+    name, tricks = record.played()
+    contract = CONTRACTS[name]
     if contract.misere:
-        made, difference, odd = record.tricks == 0, -record.tricks, 0
+        made, difference, odd = tricks == 0, -tricks, 0
     else:
-        difference = record.tricks - contract.target
+        difference = tricks - contract.target
         made, odd = difference >= 0, abs(difference)   # a failed contract: every trick short, from the first
     takers = (record.declarer, record.partner) if contract.partner else (record.declarer,)
     opponents = seats - len(takers)
@@ -200,14 +207,14 @@ def settle(balances: Sequence[int]) -> list[Payment]:
             return []
         if rest not in memo:
             first, others = rest[0], rest[1:]
-            best = None
+            best: list[tuple[int, ...]] = []
             for mask in range(1 << len(others)):
                 group = (first,) + tuple(s for i, s in enumerate(others) if mask >> i & 1)
                 if sum(balances[s] for s in group):
                     continue
                 left = tuple(s for s in others if s not in group)
                 found = [group] + groups(left)
-                if best is None or len(found) > len(best):
+                if len(found) > len(best):
                     best = found
             memo[rest] = best  # the whole of `rest` adds up to zero, so something is always found
         return memo[rest]

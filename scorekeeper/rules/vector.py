@@ -19,7 +19,9 @@ Pure: nothing here knows about games.
 """
 from __future__ import annotations
 
-from typing import Any, Callable, Hashable, Iterable, Iterator
+from typing import Any, Callable, Hashable, Iterable, Iterator, TypeVar
+
+State = TypeVar("State", bound=Hashable)  # what `Vector.fold` carries from item to item
 
 BITS = 5
 WIDTH = 1 << BITS
@@ -127,8 +129,8 @@ class Vector:
         return _vector(self._size - 1, shift, root, tail)
 
     # -- folding -------------------------------------------------------------------------------------
-    def fold(self, step: Callable[[Any, Hashable], tuple[Hashable, bool]], state: Hashable, key: Hashable,
-             count: int | None = None) -> tuple[Hashable, int | None]:
+    def fold(self, step: Callable[[Any, State], tuple[State, bool]], state: State, key: Hashable,
+             count: int | None = None) -> tuple[State, int | None]:
         """Run `step(item, state) -> (state, done)` over the first `count` items (all by default), in order,
         from `state`; stop at the first `done`. Returns the last state and how many items were taken when
         it was done (None if it never was).
@@ -243,7 +245,8 @@ def _pop(size: int, level: int, node: _Node) -> _Node | None:
     return _Node(node.items[:index])
 
 
-def _fold_node(node: _Node, level: int, step, state, key) -> tuple[Hashable, int | None]:
+def _fold_node(node: _Node, level: int, step: Callable[[Any, State], tuple[State, bool]], state: State,
+               key: Hashable) -> tuple[State, int | None]:
     """Fold a full node of the trie, remembering the answer on it (see `Vector.fold`)."""
     memo = node.memo
     if memo is None:

@@ -13,7 +13,7 @@ from flask import Blueprint, abort, make_response, redirect, render_template, re
 from flask_babel import gettext
 
 from ..service import evenings, games, tournaments
-from ..model import whole_or_none
+from ..model import whole, whole_or_none
 from ..store.turns import taking_turns
 from . import devices, get_db
 from .errors import message, status_of
@@ -89,7 +89,7 @@ def cards(tournament_id, key):
     view = seating_view(evenings.load(get_db(), tournament_id), t, tournaments.keys_of(get_db(), t.id)["join"])
     if view is None:
         abort(404)
-    wanted = request.args.get("round", type=int)
+    wanted = request.args.get("round", type=whole)
     rounds = [r for r in view.plan if wanted in (None, r.round)]
     tables = [table for round_ in rounds for table in round_.tables]
     qr = {(table.round, table.table): qr_svg(table.card, gettext("QR code: round %(round)s, table %(table)s",

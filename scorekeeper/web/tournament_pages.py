@@ -283,7 +283,7 @@ def join_page(who, t, status: int = 200, form=None, errors=None, seating_errors=
     evening = evenings.load(get_db(), t.id)
     seating = seating_view(evening, t, who.key)
     seating_errors = dict(seating_errors or {})
-    chosen = seating.at(request.args.get("round", type=int) or 0, request.args.get("table", "")) if seating else None
+    chosen = seating.at(request.args.get("round", type=whole) or 0, request.args.get("table", "")) if seating else None
     player, where, own = request.args.get("player", "").strip(), None, (None, False)
     if evening is not None and player:
         try:

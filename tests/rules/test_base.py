@@ -179,7 +179,8 @@ def test_yes_no_is_a_tick_box():
         flag.check(1)
 
 
-@pytest.mark.parametrize("raw, value", [("", None), ("12", 12), (" 3 ", 3), ("x", "x"), ("1234567", "1234567")])
+@pytest.mark.parametrize("raw, value", [("", None), ("12", 12), (" 3 ", 3), ("x", "x"), ("1234567", "1234567"),
+                                        ("１２", 12), ("²", "²")])
 def test_a_whole_number_from_a_form(raw, value):
     from scorekeeper.rules.base import WholeNumber
     assert WholeNumber("deals").from_form(raw) == value

@@ -64,6 +64,22 @@ def test_table_cards_carry_a_qr_code_per_table_that_opens_the_table(client):
     assert f'href="http://localhost{room}?round=2&amp;table=C"' in body  # what the QR code says, to tap as well
 
 
+def test_a_round_asked_for_in_any_digits_or_none_readable_draws_cards_never_a_500(client):
+    """The round in the cards' address is read as every typed number is (#36): "２" is round 2; text that is no round
+    number ("x", eleven digits) asks for no round in particular, so every card is drawn."""
+    tid, key, data = seated(client)
+    for wanted, count in [("２", 3), ("x", 9), ("99999999999", 9), ("-1", 9)]:
+        cards = client.get(f"/t/{tid}/{key}/seating/cards?round={wanted}")
+        assert cards.status_code == 200, wanted
+        assert cards.get_data(as_text=True).count('<svg class="qr"') == count, wanted
+    room, table = join_of(client, tid, key), " ".join(data["seating"]["plan"][1]["tables"][0]["players"])
+    card = " ".join(text(client.get(f"{room}?round=２&table=A")).split())
+    assert f"Round 2: table A {table} Start the partita" in card
+    for wanted in ("x", "99999999999"):  # the room's page, no table chosen
+        page = client.get(f"{room}?round={wanted}&table=A")
+        assert page.status_code == 200 and "Start the partita" not in text(page), wanted
+
+
 def test_a_scorer_opens_the_table_card_and_starts_the_seated_partita_in_one_tap(app, client):
     tid, key, data = seated(client)
     room = join_of(client, tid, key)

@@ -81,6 +81,28 @@ def test_digits_that_are_not_numbers_get_a_message_not_a_500(api, client):
                  "not a whole number")
 
 
+def test_a_phone_s_own_digits_read_the_same_in_every_box(api, client):
+    """One rule for every typed number (#36): a keyboard in full-width mode ("３") or in Arabic ("٣") sends its own
+    digits; the bid, the seat, the hand and the tricks read them alike, where a seat of "２" was refused while a bid
+    of "３" was taken."""
+    game = api.game(first_dealer=3)  # Dario deals: Anna bids first
+    url = sheet_url(game)
+    assert client.post(f"{url}/bid", data={"hand": "１", "seat": "０", "bid": "３"}).status_code == 303
+    assert client.post(f"{url}/bid", data={"hand": "1", "seat": "１", "bid": " ٣ "}).status_code == 303
+    assert client.post(f"{url}/bid", data={"hand": "1", "seat": "２", "bid": "3"}).status_code == 303
+    assert api.get(game["id"], game["keys"]["scorer"]).get_json()["hands"][0]["bids"] == [3, 3, 3, None]
+    api.hand(game["id"], game["keys"]["scorer"], 1, {"bids": [3, 3, 3, 3]})
+    tricks = {"tricks-0": "３", "tricks-1": "٣", "tricks-2": "3", "tricks-3": "４"}
+    assert client.post(f"{url}/hands/1", data=tricks).status_code == 303
+    assert api.get(game["id"], game["keys"]["scorer"]).get_json()["hands"][0]["tricks"] == [3, 3, 3, 4]
+
+
+def test_a_blank_bid_is_refused_by_name(api, client):
+    game = api.game(first_dealer=3)
+    refused_form(api, game, lambda: client.post(f"{sheet_url(game)}/bid", data={"hand": "1", "seat": "0", "bid": ""}),
+                 422, "not a whole number")
+
+
 def test_a_blank_tricks_box_is_no_trick_when_others_are_filled(api, client):
     """As on paper: Bruno's empty box is 0, so his bid of 0 is made (+25)."""
     game = api.game(first_dealer=0)  # Anna deals hand 1: with the others at 9 she may not bid 4

@@ -2,7 +2,7 @@
 answered."""
 from __future__ import annotations
 
-from typing import Any
+from typing import Annotated
 
 from pydantic import Field
 
@@ -10,35 +10,35 @@ from ...rules.base import TricksSum
 from ...rules.partnership import HONOURS, TRICKS
 from ...model.shapes import MISSING, Answer, Body, GameAnswer, Standing, Trump, listing, variants_of, whole
 
-
-def pair(field: str, high: int, error=None, description: str | None = None) -> Any:
-    """One number per side: [side 0 (seats 0 and 2), side 1 (seats 1 and 3)]."""
-    item = whole(field, 0, high, error=error) if error else whole(field, 0, high)
-    return listing(item, field, 2, 2, description=description)
-
-
 class PartnershipHandBody(Body):
     """A deal of whist-classico, whist-morto: any of the fields; those left out keep what was recorded."""
 
-    trump: Trump = Field(MISSING, description="H, D, C, S (the turned card); in whist-morto also NT (the dealer's "
-                                              "choice). The tricks need a trump.")
-    tricks: pair("tricks", TRICKS, TricksSum, "Tricks per side, adding up to 13.") = MISSING
-    honours: pair("honours", HONOURS, description="whist-classico: the honours (A K Q J of trumps) each side held; "
-                                                  "four in all.") = MISSING
-    revokes: listing(whole("revokes", 0, 1), "revokes", 0, 2, description="The sides that revoked ([] for none).") \
-        = MISSING
-    remarks: pair("remarks", TRICKS, description="whist-classico: the number of remarks per side.") = MISSING
+    # The numbers are per side: [side 0 (seats 0 and 2), side 1 (seats 1 and 3)].
+
+    trump: Trump | MISSING = Field(MISSING, description="H, D, C, S (the turned card); in whist-morto also NT (the "
+                                                        "dealer's choice). The tricks need a trump.")
+    tricks: Annotated[list[Annotated[int, *whole("tricks", 0, TRICKS, error=TricksSum)]], *listing("tricks", 2, 2)] \
+        | MISSING = Field(MISSING, description="Tricks per side, adding up to 13.")
+    honours: Annotated[list[Annotated[int, *whole("honours", 0, HONOURS)]], *listing("honours", 2, 2)] | MISSING = \
+        Field(MISSING, description="whist-classico: the honours (A K Q J of trumps) each side held; four in all.")
+    revokes: Annotated[list[Annotated[int, *whole("revokes", 0, 1)]], *listing("revokes", 0, 2)] | MISSING = Field(
+        MISSING, description="The sides that revoked ([] for none).")
+    remarks: Annotated[list[Annotated[int, *whole("remarks", 0, TRICKS)]], *listing("remarks", 2, 2)] | MISSING = \
+        Field(MISSING, description="whist-classico: the number of remarks per side.")
 
 
 class PartnershipResult(Answer):
     points: list[int] = Field(description="What each side scored in the deal.")
     tricks: list[int] = Field(description="The tricks after revoke transfers.")
-    game_score: list[int] = Field(MISSING, description="whist-classico: the current game's score after the deal.")
-    game_won_by: int | None = Field(MISSING, description="whist-classico: the side that won a game with this deal.")
-    game_value: int | None = Field(MISSING, description="whist-classico: 1, 2 or 3 for a deal that won a game.")
-    trick_points: list[int] = Field(MISSING)
-    honour_points: list[int] = Field(MISSING)
-    remark_points: list[int] = Field(MISSING)
+    game_score: list[int] | MISSING = Field(
+        MISSING, description="whist-classico: the current game's score after the deal.")
+    game_won_by: int | None | MISSING = Field(
+        MISSING, description="whist-classico: the side that won a game with this deal.")
+    game_value: int | None | MISSING = Field(
+        MISSING, description="whist-classico: 1, 2 or 3 for a deal that won a game.")
+    trick_points: list[int] | MISSING = Field(MISSING)
+    honour_points: list[int] | MISSING = Field(MISSING)
+    remark_points: list[int] | MISSING = Field(MISSING)
 
 
 class PartnershipHand(Answer):
@@ -55,8 +55,8 @@ class PartnershipHand(Answer):
     totals: list[int] | None = Field(description="Per side, running.")
     game: int = Field(description="whist-classico: the game of the rubber; whist-morto: 1.")
     result: PartnershipResult | None
-    declarer: int = Field(MISSING, description="whist-morto: the dealer.")
-    dummy: int = Field(MISSING, description="whist-morto: the dealer's partner.")
+    declarer: int | MISSING = Field(MISSING, description="whist-morto: the dealer.")
+    dummy: int | MISSING = Field(MISSING, description="whist-morto: the dealer's partner.")
 
 
 class SideStanding(Standing):
@@ -64,9 +64,9 @@ class SideStanding(Standing):
     first; before that the games won, then the game being played), not that sum."""
 
     side: int
-    games_won: int = Field(MISSING, description="whist-classico: the games of the rubber the side has won.")
-    rubber_points: int | None = Field(MISSING, description="whist-classico: the side's rubber points once the "
-                                                           "rubber is decided, else null.")
+    games_won: int | MISSING = Field(MISSING, description="whist-classico: the games of the rubber the side has won.")
+    rubber_points: int | None | MISSING = Field(
+        MISSING, description="whist-classico: the side's rubber points once the rubber is decided, else null.")
 
 
 class GameWon(Answer):
@@ -83,13 +83,13 @@ class Rubber(Answer):
 class PartnershipGame(GameAnswer):
     """A game of partnership Whist: scores and totals per side."""
 
-    variant: variants_of("partnership")
+    variant: Annotated[str, variants_of("partnership")]
     hands: list[PartnershipHand]
     standings: list[SideStanding]
     side_names: list[str]
-    deals: int = Field(MISSING, description="whist-morto: the deals of the match (4).")
-    rubber: Rubber = Field(MISSING, description="whist-classico.")
-    game_score: list[int] = Field(MISSING, description="whist-classico: the score of the game being played.")
+    deals: int | MISSING = Field(MISSING, description="whist-morto: the deals of the match (4).")
+    rubber: Rubber | MISSING = Field(MISSING, description="whist-classico.")
+    game_score: list[int] | MISSING = Field(MISSING, description="whist-classico: the score of the game being played.")
 
 
 HandBody, Game = PartnershipHandBody, PartnershipGame

@@ -11,9 +11,9 @@ from dataclasses import dataclass, field
 from flask_babel import gettext, ngettext
 
 from ...model import Access, Loaded, Seen
-from ...rules.partnership import RUBBER_BONUS
+from ...rules.partnership import RUBBER_BONUS, PartnershipGame
 from ...store.turns import taking_turns
-from .. import Touched, hands_from
+from .. import Touched, hands_from, own
 from ..common import RED, form_number, symbol
 from .present import side_names
 
@@ -127,7 +127,7 @@ def _value(winner: int, value: int) -> list[str]:
 
 
 def rows(loaded: Loaded, who: Access) -> list[Row]:
-    state = loaded.state
+    state = own(loaded, PartnershipGame)
     dummy = state.variant.dummy
     out = []
     for hand in taking_turns(state.hands):
@@ -135,7 +135,7 @@ def rows(loaded: Loaded, who: Access) -> list[Row]:
         row = Row(number=hand.number, dealer=state.players[hand.dealer], trump=symbol(hand.trump) if hand.trump else "",
                   red=hand.trump in RED, cells=[_cell(hand, s, dummy) for s in (0, 1)],
                   editable=result is not None and who.role == "scorer")
-        if result is not None and result.game_won_by is not None:
+        if result is not None and result.game_won_by is not None and result.game_value is not None:
             row.lines.append(Line(gettext("Game %(n)s", n=hand.game), _value(result.game_won_by, result.game_value),
                                   gettext("game won")))
         out.append(row)
@@ -160,7 +160,7 @@ def rows_touched(change: dict, state, corrected: bool) -> Touched | None:
 
 
 def entry(loaded: Loaded, who: Access) -> Entry | None:
-    state = loaded.state
+    state = own(loaded, PartnershipGame)
     number = state.current_hand
     if number is None:
         return None
@@ -237,7 +237,7 @@ def footer(state) -> list[Footer]:
 
 
 def sheet(loaded: Loaded, who: Access, seen: Seen, view) -> dict:
-    state = loaded.state
+    state = own(loaded, PartnershipGame)
     rubber = None if state.variant.dummy else state.rubber
     parts = {"rows": rows(loaded, who), "entry": entry(loaded, who), "sides": side_names(state),
              "side_players": [[state.players[seat] for seat in side] for side in state.sides],
@@ -270,7 +270,7 @@ class EditForm:
 
 
 def edit_form(loaded: Loaded, number: int, seen: Seen, form=None) -> EditForm:
-    state = loaded.state
+    state = own(loaded, PartnershipGame)
     record = state.hand(number).record
     names = side_names(state)
     trump = form.get("trump", record.trump) if form else record.trump

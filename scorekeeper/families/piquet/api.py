@@ -14,21 +14,15 @@ MOST = 99  # the most points a class or the play is recorded with (the rules the
 POINTS = point_values("cards") | point_values("pips")  # the point, counted either way (an option of the game)
 
 
-def pair(field: str, high: int, error=InvalidInput, description: str | None = None):
-    """One value per player: [seat 0, seat 1]."""
-    return listing(whole(field, 0, high, error=error), field, PLAYERS, PLAYERS, description=description)
-
-
-def declared(field: str, values: frozenset[int], description: str):
+def declared(values: frozenset[int], description: str) -> WithJsonSchema:
     """What the two players scored in one class of declarations: each a value some hand of twelve cards scores
     (the rules say which, `rules.piquet`), and one of the two 0 — the document says so; the rules check it
-    (with the carte blanche, which narrows what a hand can hold)."""
+    (with the carte blanche, which narrows what a hand can hold). On a pair of `Scored`."""
     scored = sorted(values - {0})
-    schema = {"type": "array", "minItems": PLAYERS, "maxItems": PLAYERS, "items": {"type": "integer"},
-              "anyOf": [{"prefixItems": [{"const": 0}, {"enum": [0, *scored]}]},
-                        {"prefixItems": [{"enum": scored}, {"const": 0}]}],
-              "description": description}
-    return Annotated[pair(field, MOST), WithJsonSchema(schema)]
+    return WithJsonSchema({"type": "array", "minItems": PLAYERS, "maxItems": PLAYERS, "items": {"type": "integer"},
+                           "anyOf": [{"prefixItems": [{"const": 0}, {"enum": [0, *scored]}]},
+                                     {"prefixItems": [{"enum": scored}, {"const": 0}]}],
+                           "description": description})
 
 
 def _winners(values):
@@ -55,20 +49,26 @@ class PiquetHandBody(Body):
     correction the fields sent replace the recorded ones."""
 
     carte_blanche: Annotated[list[bool], Field(min_length=PLAYERS, max_length=PLAYERS, description=(
-        "Per player: true for a hand without king, queen or jack."))] = MISSING
-    point: declared("point", POINTS, "Per player, what they scored for the point; one of the two is 0.") = MISSING
-    sequences: declared("sequences", sequence_totals(), "Per player, what their sequences scored; one of the two "
-                                                        "is 0.") = MISSING
-    sets: declared("sets", set_totals(), "Per player, what their sets scored; one of the two is 0.") = MISSING
+        "Per player: true for a hand without king, queen or jack."))] | MISSING = MISSING
+    point: Annotated[list[Annotated[int, *whole("point", 0, MOST)]], *listing("point", PLAYERS, PLAYERS), declared(
+        POINTS, "Per player, what they scored for the point; one of the two is 0.")] | MISSING = MISSING
+    sequences: Annotated[list[Annotated[int, *whole("sequences", 0, MOST)]], *listing("sequences", PLAYERS, PLAYERS),
+                         declared(sequence_totals(), "Per player, what their sequences scored; one of the two is 0.")] \
+        | MISSING = MISSING
+    sets: Annotated[list[Annotated[int, *whole("sets", 0, MOST)]], *listing("sets", PLAYERS, PLAYERS), declared(
+        set_totals(), "Per player, what their sets scored; one of the two is 0.")] | MISSING = MISSING
     trick_winners: Annotated[list[Annotated[int, Field(ge=0, le=PLAYERS - 1)]], Field(
         min_length=TRICKS, max_length=TRICKS, description="The seat that won each of the 12 tricks, in order."),
-        BeforeValidator(_winners)] = MISSING
-    play_points: pair("play_points", MOST, description="Instead of `trick_winners`: each player's play points.") \
-        = MISSING
-    tricks_won: pair("tricks_won", TRICKS, TricksSum, "With `play_points`: each player's tricks, adding up to 12.") \
-        = MISSING
-    pique: Annotated[int | None, Field(ge=0, le=PLAYERS - 1), BeforeValidator(_pique)] = Field(MISSING, description=(
-        "With the totals only, when they cannot decide it: the elder's seat if the elder made pique; null for none."))
+        BeforeValidator(_winners)] | MISSING = MISSING
+    play_points: Annotated[list[Annotated[int, *whole("play_points", 0, MOST)]], *listing(
+        "play_points", PLAYERS, PLAYERS)] | MISSING = Field(
+        MISSING, description="Instead of `trick_winners`: each player's play points.")
+    tricks_won: Annotated[list[Annotated[int, *whole("tricks_won", 0, TRICKS, error=TricksSum)]], *listing(
+        "tricks_won", PLAYERS, PLAYERS)] | MISSING = Field(
+        MISSING, description="With `play_points`: each player's tricks, adding up to 12.")
+    pique: Annotated[int | None, Field(ge=0, le=PLAYERS - 1), BeforeValidator(_pique)] | MISSING = Field(
+        MISSING, description="With the totals only, when they cannot decide it: the elder's seat if the elder made "
+                             "pique; null for none.")
 
 
 class PiquetResult(Answer):
@@ -110,7 +110,7 @@ class Partie(Answer):
 class PiquetGame(GameAnswer):
     """A partie of Piquet."""
 
-    variant: variants_of("piquet")
+    variant: Annotated[str, variants_of("piquet")]
     hands: list[PiquetHand]
     partie: Partie
     deals: int = Field(description="Six, or eight after a tied six with the play-off.")

@@ -11,13 +11,15 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from itertools import combinations_with_replacement
+from typing import Any
 
 from flask_babel import gettext, ngettext
 
 from ...model import Access, Loaded, Seen
 from ...rules.piquet import (
-    DEALS, TRICKS, DealRecord, play_from_tricks, point_values, sequence_totals, set_names, set_totals,
+    DEALS, TRICKS, DealRecord, PiquetGame, play_from_tricks, point_values, sequence_totals, set_names, set_totals,
 )
+from .. import own
 from ..common import form_number, view_number
 
 SEQUENCE_NAMES = {3: "tierce", 4: "quart", 5: "quint", 6: "sixième", 7: "septième", 8: "huitième"}
@@ -92,9 +94,9 @@ def _last(state) -> str:
     hand, result = scored[-1], scored[-1].result
     parts = []
     for seat, name in enumerate(state.players):
-        extra = [gettext("repique") if result.repique == seat else "", gettext("pique") if result.pique == seat else "",
+        notes = [gettext("repique") if result.repique == seat else "", gettext("pique") if result.pique == seat else "",
                  gettext("capot") if result.cards_bonus[seat] == 40 else ""]
-        extra = ", ".join(word for word in extra if word)
+        extra = ", ".join(word for word in notes if word)
         parts.append(gettext("%(name)s %(score)s (declarations %(declared)s, play %(play)s, cards %(cards)s)",
                              name=name, score=result.scores[seat], declared=result.declarations[seat],
                              play=result.play[seat], cards=result.cards_bonus[seat]) + (f" — {extra}" if extra else ""))
@@ -109,10 +111,11 @@ def entry(loaded: Loaded, view) -> Entry | None:
 def _entry(loaded: Loaded, number: int, values) -> Entry:
     """The panel of one deal (the one being entered, or a recorded one being corrected), from `values`:
     the page's query arguments or the posted form."""
-    state = loaded.state
+    state = own(loaded, PiquetGame)
     elder = state.elder(number)
-    strip = [view_number(part) for part in (values.get("tw") or "").split(",") if part != ""]
-    if len(strip) > TRICKS or any(seat not in (0, 1) for seat in strip):
+    typed = [view_number(part) for part in (values.get("tw") or "").split(",") if part != ""]
+    strip = [seat for seat in typed if seat is not None and seat in (0, 1)]
+    if len(strip) > TRICKS or len(strip) < len(typed):
         strip = []  # a stale or mistyped address: start the strip again
     play, _ = play_from_tricks(strip, elder)
     return Entry(
@@ -158,17 +161,17 @@ class Row:
 
 
 def rows(loaded: Loaded, who: Access) -> list[Row]:
-    state = loaded.state
+    state = own(loaded, PiquetGame)
     out = []
     for hand in state.hands:
-        result = hand.result
-        if result is None:
+        result, totals = hand.result, hand.totals
+        if result is None or totals is None:  # the deal in progress
             continue
         cells = []
         for seat in (0, 1):
             notes = [gettext("repique") if result.repique == seat else "", gettext("pique") if result.pique == seat
                      else "", gettext("capot") if result.cards_bonus[seat] == 40 else ""]
-            cells.append((result.scores[seat], hand.totals[seat], ", ".join(n for n in notes if n)))
+            cells.append((result.scores[seat], totals[seat], ", ".join(n for n in notes if n)))
         out.append(Row(hand.number, state.players[hand.dealer], state.players[hand.elder], cells,
                        who.role == "scorer", _mark(state, hand.number)))
     return out
@@ -215,7 +218,7 @@ def error_place(field: str | None, sheet: dict, edit, access: Access) -> str:
 
 def edit_form(loaded: Loaded, number: int, seen: Seen, form=None) -> Entry:
     """A recorded deal laid out as the entry, with what was recorded chosen (or what was typed)."""
-    return _entry(loaded, number, form if form else _as_view(loaded.state.hand(number).record))
+    return _entry(loaded, number, form if form else _as_view(own(loaded, PiquetGame).hand(number).record))
 
 
 def _as_view(record: DealRecord) -> dict:
@@ -228,8 +231,9 @@ def _as_view(record: DealRecord) -> dict:
     if record.trick_winners is not None:
         values["tw"] = ",".join(map(str, record.trick_winners))
     if record.play_points is not None:
-        values.update({f"play-{s}": str(record.play_points[s]) for s in (0, 1)})
-        values.update({f"won-{s}": str(record.tricks_won[s]) for s in (0, 1)})
+        play, won = record.play_totals()
+        values.update({f"play-{s}": str(play[s]) for s in (0, 1)})
+        values.update({f"won-{s}": str(won[s]) for s in (0, 1)})
     if record.pique is not None:
         values["pique"] = str(record.pique)
     return values
@@ -238,7 +242,7 @@ def _as_view(record: DealRecord) -> dict:
 def hand_event(form, state, number: int) -> dict:
     """The deal as posted: the declarations (what each player scored in each class), then the play — the
     trick strip when all 12 are tapped, else the totals typed (with pique when the scorer says so)."""
-    event = {"carte_blanche": [bool(form.get(f"cb-{s}")) for s in (0, 1)]}
+    event: dict[str, Any] = {"carte_blanche": [bool(form.get(f"cb-{s}")) for s in (0, 1)]}
     for name in CLASSES:
         typed = [form_number(form.get(f"{name}-{s}")) for s in (0, 1)]
         event[name] = [0 if value is None else value for value in typed]

@@ -12,36 +12,36 @@ from ...model.shapes import (MISSING, MOST_CARDS, MOST_SEATS, Answer, Body, Game
 PLAYERS = (3, MOST_SEATS)  # the fewest and the most players of the family's variants
 
 
-def count(field: str) -> Any:
+def count(field: str) -> tuple[Any, ...]:
     """A bid or a count of tricks: a whole number (never a bool, never 1.0). Its range is the hand's, 0 to its
     cards, which the rules check against the hand itself (the document gives the most any hand deals)."""
     def checked(value):
         if isinstance(value, bool) or not isinstance(value, int):
             raise InvalidInput(N_("“%(value)s” is not a whole number."), field=field, value=_short(value))
         return value
-    return Annotated[int, BeforeValidator(checked),
-                     WithJsonSchema({"type": "integer", "minimum": 0, "maximum": MOST_CARDS})]
+    return BeforeValidator(checked), WithJsonSchema({"type": "integer", "minimum": 0, "maximum": MOST_CARDS})
 
 
 class Bid(Body):
     """One player's bid."""
 
     asks: ClassVar[dict] = {"bid": lambda: InvalidInput(N_("Say which bid: {\"bid\": 2}."), field="bid")}
-    bid: count("bid")
+    bid: Annotated[int, *count("bid")]
 
 
 class PredictionsHandBody(Body):
     """A hand of wist, wist-cagliari, whist-torneo: any of the fields (`bids`, `tricks` one value per seat)."""
 
-    trump: Trump | None = Field(MISSING, description=(
+    trump: Trump | None | MISSING = Field(MISSING, description=(
         "The suit of the turned card (Cagliari, whist-torneo), before the tricks; where the trump is fixed only "
         "that value. Null changes nothing."))
-    bids: listing(count("bids") | None, "bids", *PLAYERS,
-                  description="One per seat; null leaves a seat without a bid (not in a scored hand).") = MISSING
-    tricks: listing(count("tricks"), "tricks", *PLAYERS,
-                    description="One per seat, adding up to the cards of the hand; every bid must be in.") = MISSING
-    penalties: listing(seat("penalties", MOST_SEATS), "penalties", 0, MOST_SEATS, description=(
-        "whist-torneo: the seats that made an illegal play (they score 0 and fail).")) = MISSING
+    bids: Annotated[list[Annotated[int, *count("bids")] | None], *listing("bids", *PLAYERS)] | MISSING = Field(
+        MISSING, description="One per seat; null leaves a seat without a bid (not in a scored hand).")
+    tricks: Annotated[list[Annotated[int, *count("tricks")]], *listing("tricks", *PLAYERS)] | MISSING = Field(
+        MISSING, description="One per seat, adding up to the cards of the hand; every bid must be in.")
+    penalties: Annotated[list[Annotated[int, *seat("penalties", MOST_SEATS)]], *listing("penalties", 0, MOST_SEATS)] \
+        | MISSING = Field(MISSING, description="whist-torneo: the seats that made an illegal play (they score 0 and "
+                                               "fail).")
 
 
 class PredictionsResult(Answer):
@@ -58,14 +58,16 @@ class PredictionsHand(Answer):
     bids: list[int | None] = Field(description="Per seat; null for a bid not made yet, or hidden (sealed rounds).")
     forbidden_bid: int | None = Field(description="The dealer's forbidden bid, once every other player has bid.")
     sealed: bool = Field(description="True while the bids of a sealed round are hidden from this key.")
-    bids_in: list[bool] = Field(MISSING, description="Sealed rounds only: per seat, whether that seat has bid.")
+    bids_in: list[bool] | MISSING = Field(
+        MISSING, description="Sealed rounds only: per seat, whether that seat has bid.")
     tricks: list[int] | None
     scores: list[int] | None
     totals: list[int] | None
     result: PredictionsResult | None = Field(description="whist-torneo once scored: `{\"failed\": [...]}`.")
     next_bidder: int | None
     bidding: Literal["normal", "blind", "sealed", "none"]
-    penalties: list[int] = Field(MISSING, description="whist-torneo: the seats penalised for an illegal play.")
+    penalties: list[int] | MISSING = Field(
+        MISSING, description="whist-torneo: the seats penalised for an illegal play.")
 
 
 class ScheduledHand(Answer):
@@ -79,10 +81,10 @@ class ScheduledHand(Answer):
 class PredictionsGame(GameAnswer):
     """A game of the bid-exactly family."""
 
-    variant: variants_of("predictions")
+    variant: Annotated[str, variants_of("predictions")]
     hands: list[PredictionsHand]
     schedule: list[ScheduledHand] = Field(description="Every hand of the game, future ones included.")
-    failed_contracts: list[int] = Field(MISSING, description="whist-torneo: failed contracts per seat.")
+    failed_contracts: list[int] | MISSING = Field(MISSING, description="whist-torneo: failed contracts per seat.")
 
 
 BidBody, HandBody, Game = Bid, PredictionsHandBody, PredictionsGame

@@ -81,13 +81,14 @@ def history_text(payload: dict, state, seen: Seen, corrected: bool = False) -> s
     seat = payload.get("seat")
     if payload.get("type") == "bid":
         name = state.players[seat] if isinstance(seat, int) and 0 <= seat < len(state.players) else ""
-        if seen.hides(number, seat):
+        if isinstance(number, int) and isinstance(seat, int) and seen.hides(number, seat):
             return gettext("a sealed bid for %(name)s", name=name)
         return gettext("bid %(bid)s for %(name)s", bid=payload.get("bid"), name=name)
     parts = [] if corrected else [gettext("recorded the hand")]
     if payload.get("trump"):
         parts.append(gettext("trump %(suit)s", suit=symbol(payload["trump"])))
-    if payload.get("bids") and not any(seen.hides(number, s) for s in range(len(state.players))):
+    sealed = isinstance(number, int) and any(seen.hides(number, s) for s in range(len(state.players)))
+    if payload.get("bids") and not sealed:
         parts.append(gettext("bids %(list)s", list=_by_name(state, payload["bids"])))
     if payload.get("tricks"):
         parts.append(gettext("tricks %(list)s", list=_by_name(state, payload["tricks"])))

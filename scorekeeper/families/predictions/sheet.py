@@ -9,8 +9,8 @@ from dataclasses import dataclass, field
 from flask_babel import get_translations, gettext
 
 from ...model import Access, Loaded, Seen
-from ...rules.predictions import NO_BIDS
-from .. import Touched, hands_from
+from ...rules.predictions import NO_BIDS, PredictionGame
+from .. import Touched, hands_from, own
 from ..common import RED, SUIT_NAMES, SUIT_SYMBOLS, form_number, symbol, view_number
 from .present import visible_bids
 
@@ -98,7 +98,7 @@ def _show(value) -> str:
 
 
 def rows(loaded: Loaded, access: Access, seen: Seen) -> list[Row]:
-    state = loaded.state
+    state = own(loaded, PredictionGame)
     played = {hand.number: hand for hand in state.hands}
     out = []
     for spec in state.specs:
@@ -124,7 +124,7 @@ def rows(loaded: Loaded, access: Access, seen: Seen) -> list[Row]:
 
 def entry(loaded: Loaded, access: Access, seen: Seen, view) -> Entry | None:
     """The current hand's entry panel for this caller, or None when the game is over."""
-    state = loaded.state
+    state = own(loaded, PredictionGame)
     number = state.current_hand
     if number is None:
         return None
@@ -149,7 +149,7 @@ def entry(loaded: Loaded, access: Access, seen: Seen, view) -> Entry | None:
         e.pad = [(value, value == blocked, value == current) for value in range(spec.cards + 1)]
         e.blocked = (state.players[pad_seat], blocked) if blocked is not None else None
         e.blocked_dealer = pad_seat == hand.dealer
-    if access.role == "seat" and phase == "bids" and spec.bidding != NO_BIDS:
+    if access.role == "seat" and access.seat is not None and phase == "bids" and spec.bidding != NO_BIDS:
         e.turn = _turn(loaded, hand, access.seat, bids)
     if phase == "tricks":
         _tricks_pad(e, hand, state, bids, view.get("tricks", ""))
@@ -166,9 +166,10 @@ def _tricks_pad(e: Entry, hand, state, bids, draft_text: str) -> None:
     """Tricks tapped in player by player, carried in the page's address until they are recorded; the last
     player's are what is left. 3 taps and "Record" for 4 players. In the order of the grid's columns, the same
     every hand (#18: in the order of bidding, which shifts each hand, six counts went to the wrong players)."""
-    draft = [view_number(part) for part in draft_text.split(",")] if draft_text else []
+    typed = [view_number(part) for part in draft_text.split(",")] if draft_text else []
+    draft = [count for count in typed if count is not None]
     order = list(range(len(state.players)))
-    if len(draft) >= len(order) or None in draft or sum(draft) > hand.cards:
+    if len(typed) >= len(order) or len(draft) < len(typed) or sum(draft) > hand.cards:
         draft = []  # a stale or mistyped address: start again
     if len(draft) == len(order) - 1:
         draft = draft + [hand.cards - sum(draft)]
@@ -273,7 +274,7 @@ class EditForm:
 
 def edit_form(loaded: Loaded, number: int, seen: Seen, form=None) -> EditForm:
     """A past hand laid out for correction (with what was typed, when it was refused)."""
-    state = loaded.state
+    state = own(loaded, PredictionGame)
     hand = state.hand(number)
     rows = []
     for seat in hand.order:
@@ -311,6 +312,7 @@ def hand_event(form, state, number: int) -> dict:
 
 def bid_event(form) -> dict:
     """The bid pad as posted → a `bid` event (a value that is no number goes on as typed: the rules refuse it)."""
-    value = form.get("bid", "")
+    typed = form.get("bid", "")
+    bid = form_number(typed)
     return {"type": "bid", "hand": view_number(form.get("hand")), "seat": view_number(form.get("seat")),
-            "bid": int(value) if value.isdecimal() and len(value) < 4 else value[:20]}
+            "bid": typed if bid is None else bid}

@@ -2,13 +2,13 @@
 answered."""
 from __future__ import annotations
 
-from typing import Annotated, Literal
+from typing import Annotated
 
 from pydantic import BeforeValidator, Field
 
 from ...rules.base import N_, InvalidInput, _short
 from ...rules.solo import CONTRACTS, PASS, SEATS, TRICKS, check_contract, check_tricks
-from ...model.shapes import MISSING, Answer, Body, GameAnswer, Suit, seat, variants_of
+from ...model.shapes import MISSING, Answer, Body, GameAnswer, OneOf, Suit, seat, variants_of
 
 CONTRACT_IDS = (PASS, *CONTRACTS)
 
@@ -33,13 +33,15 @@ class SoloHandBody(Body):
     """A deal of solo-whist: the whole record for the current deal; for an earlier one the fields sent replace the
     recorded ones (null clears one)."""
 
-    contract: Annotated[Literal[CONTRACT_IDS], BeforeValidator(_contract)] = MISSING
-    declarer: seat("declarer", SEATS) | None = Field(MISSING, description="The seat that played the contract.")
-    partner: seat("partner", SEATS) | None = Field(MISSING, description="A proposal only: the seat that accepted.")
-    trump: Annotated[Suit | None, BeforeValidator(_trump)] = Field(MISSING, description=(
+    contract: Annotated[str, OneOf(CONTRACT_IDS), BeforeValidator(_contract)] | MISSING = MISSING
+    declarer: Annotated[int, *seat("declarer", SEATS)] | None | MISSING = Field(
+        MISSING, description="The seat that played the contract.")
+    partner: Annotated[int, *seat("partner", SEATS)] | None | MISSING = Field(
+        MISSING, description="A proposal only: the seat that accepted.")
+    trump: Annotated[Suit | None, BeforeValidator(_trump)] | MISSING = Field(MISSING, description=(
         "The turned card in proposal, solo, abondance-trump; the declarer's suit in abondance; none otherwise."))
-    tricks: Annotated[int | None, Field(ge=0, le=TRICKS), BeforeValidator(_tricks)] = Field(MISSING, description=(
-        "The tricks the declarer took (both partners together in a proposal)."))
+    tricks: Annotated[int | None, Field(ge=0, le=TRICKS), BeforeValidator(_tricks)] | MISSING = Field(
+        MISSING, description="The tricks the declarer took (both partners together in a proposal).")
 
 
 class SoloResult(Answer):
@@ -54,7 +56,7 @@ class SoloHand(Answer):
     cards: int
     dealer: int
     trump: Suit | None
-    contract: Literal[CONTRACT_IDS] | None
+    contract: Annotated[str, OneOf(CONTRACT_IDS)] | None
     declarer: int | None
     partner: int | None
     tricks: int | None
@@ -68,19 +70,19 @@ class Payment(Answer):
     payer: int
     payee: int
     amount: int = Field(description="In points or stakes.")
-    money: str = Field(MISSING, description="With a stake: the amount as money, a decimal string.")
+    money: str | MISSING = Field(MISSING, description="With a stake: the amount as money, a decimal string.")
 
 
 class SoloGame(GameAnswer):
     """A game of Solo Whist."""
 
-    variant: variants_of("solo")
+    variant: Annotated[str, variants_of("solo")]
     hands: list[SoloHand]
     deals_played: int = Field(description="Deals played, passes not counted.")
     deals: int | None = Field(description="The option `deals` (null: open).")
     ended: bool = Field(description="The scorer ended the game.")
     settlement: list[Payment] = Field(description="The fewest payments that settle the totals so far.")
-    money_totals: list[str] = Field(MISSING, description="With a stake: each total as money.")
+    money_totals: list[str] | MISSING = Field(MISSING, description="With a stake: each total as money.")
 
 
 HandBody, Game = SoloHandBody, SoloGame

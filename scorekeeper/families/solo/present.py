@@ -16,7 +16,7 @@ def contract_name(contract_id: str | None) -> str:
     """A contract's name in the reader's language ("" for none yet)."""
     if contract_id == PASS:
         return gettext("All passed")
-    contract = CONTRACTS.get(contract_id)
+    contract = CONTRACTS.get(contract_id) if contract_id else None
     return gettext(contract.name) if contract else ""
 
 

@@ -15,8 +15,9 @@ from flask_babel import lazy_gettext as _l
 
 from ...model import Access, Loaded, Seen
 from ...rules.base import N_
-from ...rules.solo import CHOICE, CONTRACTS, NONE, PASS, STAKES, money
+from ...rules.solo import CHOICE, CONTRACTS, NONE, PASS, STAKES, SoloGame, money
 from ...store.turns import taking_turns
+from .. import own
 from ..common import RED, form_number, money_text, symbol
 from .present import contract_name, tricks_said
 
@@ -91,10 +92,10 @@ def _takers(hand, state) -> str:
 
 
 def rows(loaded: Loaded, who: Access) -> list[Row]:
-    state = loaded.state
+    state = own(loaded, SoloGame)
     out, said, names = [], {}, {}  # each contract's name and each count of tricks translated once a page
     for hand in taking_turns(state.hands):
-        if hand.result is None:
+        if hand.result is None or hand.totals is None:  # the deal in progress
             continue
         meta = ""
         if hand.record.contract != PASS:
@@ -106,7 +107,7 @@ def rows(loaded: Loaded, who: Access) -> list[Row]:
         if hand.record.contract not in names:
             names[hand.record.contract] = contract_name(hand.record.contract)
         out.append(Row(number=hand.number, dealer=state.players[hand.dealer], contract=names[hand.record.contract],
-                       meta=meta, scores=list(hand.scores), totals=list(hand.totals),
+                       meta=meta, scores=list(hand.result.scores), totals=list(hand.totals),
                        editable=who.role == "scorer"))
     return out
 
@@ -149,7 +150,7 @@ def fields(state, chosen, passed: Choice) -> Fields:
 
 
 def entry(loaded: Loaded) -> Entry | None:
-    state = loaded.state
+    state = own(loaded, SoloGame)
     number = state.current_hand
     if number is None:
         return None
@@ -192,7 +193,7 @@ def settlement(state) -> Settlement:
 
 
 def sheet(loaded: Loaded, who: Access, seen: Seen, view) -> dict:
-    state = loaded.state
+    state = own(loaded, SoloGame)
     return {"rows": rows(loaded, who), "entry": entry(loaded), "settlement": settlement(state),
             "can_end": who.role == "scorer" and not state.finished and bool(state.records)}
 
@@ -217,13 +218,14 @@ class EditForm:
 
 def edit_form(loaded: Loaded, number: int, seen: Seen, form=None) -> EditForm:
     """A recorded deal laid out like the entry, with what was recorded (or typed) chosen."""
-    record = loaded.state.hand(number).record
+    state = own(loaded, SoloGame)
+    record = state.hand(number).record
     recorded = {"contract": record.contract or "", "declarer": str(record.declarer) if record.declarer is not None
                 else "", "partner": str(record.partner) if record.partner is not None else "",
                 "trump": record.trump or ""}
     values = form if form else recorded
     passed = Choice(PASS, contract_name(PASS), values.get("contract") == PASS, no_trump=True)
-    shown = fields(loaded.state, values, passed)
+    shown = fields(state, values, passed)
     tricks = form.get("tricks", "") if form else ("" if record.tricks is None else record.tricks)
     return EditForm(number=number, fields=shown, tricks=tricks)
 
@@ -234,7 +236,7 @@ def hand_event(form, state, number: int) -> dict:
     if form.get("pass") or form.get("contract") == PASS:
         return {"contract": PASS}
     contract_id = form.get("contract") or None
-    contract = CONTRACTS.get(contract_id)
+    contract = CONTRACTS.get(contract_id) if contract_id else None
     event = {"contract": contract_id, "declarer": form_number(form.get("declarer")),
              "tricks": form_number(form.get("tricks"))}
     if contract is None or contract.partner:
