@@ -54,10 +54,8 @@ def create_app(config: dict | None = None) -> Flask:
     migrate(database)
     database.conn.close()
 
-    from .server import cli
     from . import web
     web.init_app(app)
-    cli.register(app)
     return app
 
 

@@ -35,8 +35,8 @@ def select_locale() -> str:
 
 
 def init_app(app: Flask) -> None:
-    from . import (api, assets, devices, docs, errors, evening_pages, guard, house_rules_pages, live_views, pages,
-                   result_pages, season_api, season_pages, stats_pages, tournament_api, tournament_pages)
+    from . import (api, assets, commands, devices, docs, errors, evening_pages, guard, house_rules_pages, live_views,
+                   pages, result_pages, season_api, season_pages, stats_pages, tournament_api, tournament_pages)
     from .labels import game_name, one_of, option_hint, option_label, span_of, variant_name
     from .mixed import mixed
     from .sheet_common import role_name
@@ -54,6 +54,7 @@ def init_app(app: Flask) -> None:
                       docs.bp, stats_pages.bp, result_pages.bp, season_pages.bp, season_api.bp, house_rules_pages.bp):
         app.register_blueprint(blueprint)
     errors.register(app)
+    commands.register(app)
 
 
 def warm_up(app: Flask) -> None:

@@ -28,7 +28,7 @@ ELSEWHERE = {
     ("web/confirm_view.py", "bid"): "a CSV column every family fills: the hand to confirm shows its CSV rows",
     ("web/confirm_view.py", "tricks"): "a CSV column every family fills: the hand to confirm shows its CSV rows",
     ("web/api.py", "bid"): "`PUT …/bids/<seat>` makes a change of the kind `bid` (every game takes or refuses it)",
-    ("server/cli.py", "target"): "the file a backup is written to",
+    ("web/commands.py", "target"): "the file a backup is written to",
     ("web/pages.py", "draw"): "the first dealer drawn by the app (not Piquet's tie)",
     ("web/house_rules_form.py", "draw"): "the first dealer drawn by the app, as the new-game form says it",
     # Tournaments are Italian tournament Whist's (docs/rules/bid-exactly.md): they play `whist-torneo` partite
