@@ -3,6 +3,7 @@ the first load of a sheet stays small; the live streams are never compressed (th
 from __future__ import annotations
 
 import re
+from pathlib import Path
 
 from tests.conftest import PLAYERS4
 
@@ -121,3 +122,11 @@ def test_the_offline_page_is_the_apps_own_without_keys(client):
     assert "You are offline" in english and "/g/" not in english
     worker = client.get("/sw.js").get_data(as_text=True)
     assert '"/offline"' in worker
+
+
+def test_the_pages_scripts_use_htmx_public_api_alone():
+    """No script of ours reads htmx's or hx-sse's internals (`_htmx`), which a release may change (#36)."""
+    static = Path(__file__).resolve().parents[2] / "static"
+    ours = [path for path in static.glob("*.js") if not path.name.startswith(("htmx-", "hx-"))]
+    assert {"live.js", "outbox.js"} <= {path.name for path in ours}
+    assert [path.name for path in ours if "_htmx" in path.read_text(encoding="utf-8")] == []
