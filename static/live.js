@@ -14,7 +14,9 @@
 (function () {
   "use strict";
   // The browser tests' phones shorten the pause against double taps (tests/browser/conftest.py); phones keep 300 ms.
-  var FALLBACK_MS = 5000, CHECK_MS = 2000, SILENCE_MS = 25000, TAP_PAUSE_MS = window.segnapuntiTapPauseMs || 300;
+  // They also shorten the silence after which a stream is taken for dead (test_live.py); phones wait 25 s.
+  var FALLBACK_MS = 5000, CHECK_MS = 2000, SILENCE_MS = window.segnapuntiSilenceMs || 25000,
+      TAP_PAUSE_MS = window.segnapuntiTapPauseMs || 300;
   var fallback = null, wanted = 0, busy = false, heard = Date.now(), typing = false;
 
   function sheet() { return document.getElementById("sheet"); }
@@ -66,7 +68,14 @@
     var s = sheet();
     if (s && event.target.form && s.contains(event.target)) typing = true;
   });
-  document.addEventListener("htmx:after:swap", function (event) {
+  // A swap of the sheet or of its parts: not the indicator drawn anew to drop a dead stream (dropSilent, below).
+  function onSheetSwap(listener) {
+    document.addEventListener("htmx:after:swap", function (event) {
+      var target = event.detail && event.detail.ctx && event.detail.ctx.target;
+      if (!(target && target.id === "live")) listener(event);
+    });
+  }
+  onSheetSwap(function (event) {
     typing = false;
     var ctx = event.detail && event.detail.ctx, headers = ctx && ctx.response && ctx.response.headers;
     var version = headers && headers.get ? headers.get("X-Sheet-Version") : null, s = sheet();
@@ -99,7 +108,7 @@
     var bottom = pad ? pad.getBoundingClientRect().bottom : top;
     window.scrollBy({ top: bottom - top > room ? bottom - room : top, behavior: glide() });
   }
-  document.addEventListener("htmx:after:swap", toNextHand);
+  onSheetSwap(toNextHand);
   if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", toNextHand); else toNextHand();
   // After one's own change within the hand from a form that asks for it (a deal's turned card), that
   // form comes wholly into view when it is not (its bottom above the outbox's bar): the next tap
@@ -123,7 +132,7 @@
     window.scrollTo({ top: window.scrollY + box.top - (window.innerHeight - box.height) / 2,
                       behavior: first ? "instant" : glide() });
   }
-  document.addEventListener("htmx:after:swap", follow);
+  onSheetSwap(follow);
   if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", follow); else follow();
   // The screen stays on while a sheet is open (a phone lying on the table goes dark mid-game
   // otherwise); asked again whenever the page comes back into view, as the lock ends when it is hidden.
@@ -141,7 +150,7 @@
   // The new pads take taps only a moment after they appear (the server also refuses a second tap
   // on the same pad: the form carries the version it was drawn at). Then "sheet:ready" (assist.js gives the
   // keyboard's focus to the next entry).
-  document.addEventListener("htmx:after:swap", function () {
+  onSheetSwap(function () {
     var pads = document.querySelectorAll("#sheet .pad, #sheet .tricks-pad");
     pads.forEach(function (pad) { pad.inert = true; });
     setTimeout(function () {
@@ -192,6 +201,9 @@
     if (typing || version <= shown()) event.preventDefault();
   });
   document.addEventListener("htmx:sse:close", function () { setState("reconnecting"); });
+  // A stream that could not be opened (a stream dropped, below, on a network still away): "reconnecting…"; the
+  // indicator's own trigger (sheet.html: "every 5s") opens one again whenever it has none.
+  document.addEventListener("htmx:error", function (event) { if (event.target === live()) setState("reconnecting"); });
   function offline() { setState("offline"); }
   window.addEventListener("offline", offline);
   document.addEventListener("sheet:offline", offline);
@@ -201,9 +213,14 @@
     if (wanted > shown()) refresh();  // a refresh that failed (or raced) is tried again
     var l = live();
     if (l && l.dataset.state === "live" && !document.hidden && Date.now() - heard > SILENCE_MS) {
-      setState("offline");  // a silent, dead connection: drop it so the extension reconnects
-      var sse = l._htmx && l._htmx.sse;
-      if (sse && sse.reader && sse.reader.cancel) sse.reader.cancel();
+      setState("offline");
+      dropSilent(l);
     }
   }, CHECK_MS);
+
+  // A silent, dead connection: the indicator is drawn anew through htmx's own swap, which closes the stream of the
+  // element it replaces (hx-sse cleans it up) and opens one from the new element; htmx's public API alone (#36).
+  function dropSilent(l) {
+    htmx.swap({ target: l, text: l.outerHTML, swap: "outerHTML" });
+  }
 })();

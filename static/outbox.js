@@ -148,13 +148,14 @@
       button.className = "";
       ["aria-disabled", "aria-pressed", "aria-describedby"].forEach(function (name) { button.removeAttribute(name); });
     });
-    forbid(pad, bidders, next, says);
+    forbid(pad, bidders, next);
     if (focused) pad.querySelector(".pad button:not([aria-disabled])").focus({ preventScroll: true });  // the next bid's keys
   }
 
-  // Offline too, the dealer's forbidden bid is greyed (#18): the page knows the cards and the bids tapped, so
-  // when every other bid is in, the one that would make them add up to the cards is refused here, with why.
-  function forbid(pad, bidders, next, says) {
+  // Offline too, the dealer's forbidden bid is greyed (#18): the page adds up the bids tapped; the rule is the
+  // server's, drawn on the pad (the tricks the bids may not add up to, and its words for the dealer and for another
+  // last bidder, #36), so when every other bid is in, the one that would make the total is refused here, with why.
+  function forbid(pad, bidders, next) {
     var cards = parseInt(pad.dataset.cards, 10), others = bidders.filter(function (li) { return li !== next; });
     var bids = others.map(function (li) { return li.hasAttribute("data-in") ? li.querySelector(".bid").textContent.trim() : ""; });
     if (isNaN(cards) || !bids.every(function (bid) { return /^[0-9]+$/.test(bid); })) return;
@@ -167,8 +168,8 @@
     var note = document.createElement("p");
     note.className = "note";
     note.id = "forbidden-note";
-    var words = cards === 1 ? says.dataset.forbiddenOne : says.dataset.forbidden;  // "the single trick" (#35)
-    note.textContent = words.replace("{name}", next.dataset.name).replace("{bid}", blocked).replace("{cards}", cards);
+    var words = next.hasAttribute("data-dealer") ? pad.dataset.forbiddenDealer : pad.dataset.forbiddenLast;
+    note.textContent = words.replace("{name}", next.dataset.name).replace("{bid}", blocked);
     pad.appendChild(note);
   }
 

@@ -181,7 +181,7 @@ def test_the_service_worker_serves_the_static_files_from_the_phone(live_server, 
     assert not any(game["keys"]["scorer"] in url for url in cached)
     phone.set_offline(True)
     served = page.evaluate("u => fetch(u).then(r => r.ok ? r.text() : 'failed')", css)
-    assert served.startswith("/* Segnapunti")
+    assert served.startswith(":root{") and ".pad" in served  # this release's styles, minified
     phone.set_offline(False)
 
 
@@ -298,3 +298,56 @@ def test_a_sealed_slip_on_its_way_shows_a_tick_not_its_value(live_server, phone)
     expect(page.get_by_text("1 of 4 bids in")).to_be_visible()
     assert "4" not in page.locator(".bidders").inner_text()
     assert faults(page) == []
+
+
+# House rules, Anna deals hand 1 of 5 cards: after her the dealer bids last; with "dealer-first" Anna bids first and
+# Dario, before her, last (#36).
+FIVE_CARDS = {"trump": "no-trump", "schedule": "custom", "card_list": [5]}
+LAST_BIDDER = {"dealer": ({"first_bid": "after-dealer", **FIVE_CARDS}, "Anna"),
+               "last": ({"first_bid": "dealer-first", **FIVE_CARDS}, "Dario")}
+
+
+@pytest.mark.parametrize("language", ["en", "it"])
+@pytest.mark.parametrize("last", ["dealer", "last"])
+def test_offline_the_forbidden_bid_is_refused_in_the_servers_words(live_server, browser, language, last):
+    """Offline the page adds up the bids tapped, but the rule and its words are the server's (#36: offline it always
+    said "Dealer's forbidden bid", where the server says "Last bid of the set" to a last bidder who is not the
+    dealer): the forbidden bid is refused with the same words as online, and the allowed one waits to be sent."""
+    options, closer = LAST_BIDDER[last]
+    status, game = request(live_server, "POST", "/api/v1/games", body={"variant": "house-rules", "options": options,
+                                                                       "players": PLAYERS, "first_dealer": 0})
+    assert status == 201, game
+    context = phone_context(browser, locale={"en": "en-US", "it": "it-IT"}[language])
+    page = open_sheet(context, live_server, game)
+    context.set_offline(True)
+    expect(page.locator("#live")).to_have_attribute("data-state", "offline", timeout=10000)
+    for value in (1, 0, 1):                      # the others' bids add up to 2: the closer may not bid 3
+        pad_button(page, value).tap()
+    expect(page.locator("#outbox li")).to_have_count(3)
+    expect(pad_button(page, 3)).to_be_disabled()
+    offline = page.locator("#forbidden-note").inner_text()
+    pad_button(page, 3).tap(force=True)          # aria-disabled: it keeps the focus and says why; nothing waits more
+    expect(page.locator("#outbox li")).to_have_count(3)
+    context.set_offline(False)                   # the three bids go; the server draws the closer's pad and its note
+    expect(page.locator("#sheet")).to_have_attribute("data-version", "4", timeout=10000)
+    expect(pad_button(page, 3)).to_be_disabled()
+    assert page.locator("#forbidden-note").inner_text() == offline
+    pad_button(page, 3).tap(force=True)
+    expect(page.locator("#outbox")).to_have_attribute("data-state", "refused")
+    expect(page.locator("#outbox")).to_contain_text(offline)
+    words = {("en", "dealer"): f"Dealer's forbidden bid: {closer} may not bid 3, or the bids would add up to the 5",
+             ("en", "last"): f"Last bid of the set: {closer} may not bid 3, or the bids would add up to the 5",
+             ("it", "dealer"): "Dichiarazione vietata al mazziere",
+             ("it", "last"): "Ultima dichiarazione: "}[language, last]
+    assert words in offline and closer in offline, offline
+    assert sorted(bid for bid in bids_on_server(live_server, game) if bid is not None) == [0, 1, 1]
+    context.set_offline(True)
+    expect(page.locator("#live")).to_have_attribute("data-state", "offline", timeout=10000)
+    pad_button(page, 4).tap()                    # allowed: it waits
+    expect(page.locator("#outbox li")).to_have_count(1)
+    expect(bidder(page, closer).locator(".bid")).to_have_text("4")
+    context.set_offline(False)
+    expect(page.locator("#outbox")).to_have_attribute("data-state", "recorded", timeout=10000)
+    assert sorted(bids_on_server(live_server, game)) == [0, 1, 1, 4]
+    assert faults(page) == []
+    context.close()
