@@ -21,8 +21,8 @@ test: setup-dev chromium lint ## every test but the slow tier, browser tests inc
 test-fast: setup-dev ## the inner loop: every test but the browser ones (marked `browser`) and the slow tier
 	$(PY) -m pytest -n 2 --dist worksteal -q -m "not browser and not slow"
 
-test-slow: setup-dev chromium ## the slow tier alone (marked `slow`): the long searches and journeys, more Hypothesis examples; CI runs it after `make test`
-	$(PY) -m pytest -n 2 --dist worksteal -q -m slow --hypothesis-profile=slow
+test-slow: setup-dev chromium ## the slow tier (marked `slow`): the long searches and journeys, and the fuzzers (marked `search`) ten times wider; CI runs it after `make test`
+	$(PY) -m pytest -n 2 --dist worksteal -q -m "slow or search" --hypothesis-profile=slow
 
 lint: setup-dev ## ruff (pyflakes, bugbear, pycodestyle errors) and mypy (rules/, families/): CI runs them with the tests
 	$(VENV)/bin/ruff check --quiet .

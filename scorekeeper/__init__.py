@@ -43,6 +43,8 @@ def create_app(config: dict | None = None) -> Flask:
         STREAMS_PER_KEY=settings.streams_per_key,  # per worker; 0: no cap
         STREAMS_PER_ADDRESS=settings.streams_per_address,
         LIVE_HEARTBEAT_SECONDS=settings.heartbeat_seconds,
+        TV_POLL="3s",  # how often the TV's standings and a player's own page ask again (htmx; tests: shorter)
+        PLAYER_POLL="5s",
     )
     app.config.update(config or {})
     if not app.config["SECRET_KEY"]:

@@ -17,6 +17,7 @@ from scorekeeper import create_app
 PLAYERS4 = ["Anna", "Bruno", "Carla", "Dario"]
 PLAYERS5 = ["Anna", "Bruno", "Carla", "Dario", "Elena"]
 BROWSER_TESTS = Path(__file__).resolve().parent / "browser"
+QUICK_POLLS = {"TV_POLL": "500ms", "PLAYER_POLL": "500ms"}  # every poll swaps the block: a test measuring it waits
 POLL_INTERVAL = 0.05  # serve_forever's wait between shutdown checks (0.5 s by default, paid at every teardown)
 
 # Hypothesis in `make test` and `make test-fast`: a fixed seed and a fixed count, so a run takes the same time twice
@@ -25,6 +26,12 @@ POLL_INTERVAL = 0.05  # serve_forever's wait between shutdown checks (0.5 s by d
 settings.register_profile("default", derandomize=True, database=None, max_examples=25, deadline=None)
 settings.register_profile("slow", max_examples=250, deadline=None)
 settings.load_profile("default")
+
+
+def examples(count: int) -> int:
+    """A search's own example count: `count` in `make test`, ten times it under the slow profile. Its module is
+    marked `search`, so `make test-slow` runs it again, wider (`-m "slow or search"`)."""
+    return count * settings().max_examples // settings.get_profile("default").max_examples
 
 
 def pytest_collection_modifyitems(items):
@@ -125,10 +132,10 @@ def api(client):
 
 
 @contextmanager
-def serving(folder: Path):
-    """The app served on a free local port in a thread, on a database in `folder`: its address."""
+def serving(folder: Path, **config):
+    """The app served on a free local port in a thread, on a database in `folder` (`config` on top): its address."""
     app = create_app({"SCOREKEEPER_DATABASE": str(folder / "live.sqlite3"), "SECRET_KEY": "test",
-                      "LISTEN_HOST": "127.0.0.1", "PUBLIC_URL": ""})
+                      "LISTEN_HOST": "127.0.0.1", "PUBLIC_URL": "", **config})
     server = make_server("127.0.0.1", 0, app, threaded=True)
     thread = threading.Thread(target=server.serve_forever, kwargs={"poll_interval": POLL_INTERVAL}, daemon=True)
     thread.start()
@@ -137,9 +144,10 @@ def serving(folder: Path):
 
 
 @pytest.fixture
-def live_server(tmp_path):
-    """The app for one browser test."""
-    with serving(tmp_path) as base:
+def live_server(request, tmp_path):
+    """The app for one browser test; one marked `quick_polls` waits out no TV's 3 s nor player page's 5 s poll (#36)."""
+    quick = request.node.get_closest_marker("quick_polls") is not None
+    with serving(tmp_path, **(QUICK_POLLS if quick else {})) as base:
         yield base
 
 

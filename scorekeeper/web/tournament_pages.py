@@ -1,7 +1,7 @@
 """Tournament pages: create, the organiser's page, the join page behind the QR code, the TV standings.
 
 Everything works as plain forms and full pages; the standings page polls its live block with htmx
-(`every 3s`, one block rendered by jinja2-fragments) and falls back to a meta refresh without
+(`every 3s`, TV_POLL; one block rendered by jinja2-fragments) and falls back to a meta refresh without
 JavaScript. Views stay thin: the service layer is `tournaments.py`, the rows shown are prepared here
 so that templates compute nothing.
 """
@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from flask import Blueprint, abort, make_response, redirect, render_template, request, url_for
+from flask import Blueprint, abort, current_app, make_response, redirect, render_template, request, url_for
 from flask_babel import format_datetime, gettext
 from jinja2_fragments.flask import render_block
 
@@ -259,6 +259,7 @@ def player_page(who, status: int = 200, error: str | None = None):
     page["label"] = tv_label(t, page["over"], page["to_confirm"])
     page["me"] = my_evening(t, evening, entrant, standing_rows(t.apart or t.standings))
     page["page_url"] = url_for("tournaments.open", tournament_id=t.id, key=who.key)
+    page["poll"] = current_app.config["PLAYER_POLL"]
     page["error"] = error
     response = make_response(render_block("tournament_player.html", "live", **page) if is_htmx()
                              else render_template("tournament_player.html", **page), status)
@@ -346,6 +347,7 @@ def standings_page(who, t):
     page["apart"] = standing_rows(t.apart)
     page["columns"] = tv_columns(page["apart"] or page["standings"])
     page["next_seating"] = next_seating(t)
+    page["poll"] = current_app.config["TV_POLL"]
     response = make_response(
         render_block("tournament_standings.html", "live", **page) if is_htmx()
         else render_template("tournament_standings.html", **page))

@@ -12,6 +12,7 @@ import re
 from collections import defaultdict
 from fractions import Fraction
 
+import pytest
 from playwright.sync_api import Page, expect
 
 from scorekeeper.web.mixed import mixed
@@ -75,6 +76,7 @@ def until(page: Page, wanted, seconds: float = 10) -> bool:
     return False
 
 
+@pytest.mark.quick_polls  # the TV follows the tables: it asks every 500 ms
 def test_a_whole_club_evening(browser, live_server, artifacts):
     organiser_phone = phone_context(browser, viewport=SMALL_PHONE)
     page = organiser_phone.new_page()

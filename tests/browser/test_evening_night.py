@@ -23,7 +23,8 @@ from tests.web.sse import request
 
 from .conftest import ARTIFACTS, phone_context
 
-pytestmark = pytest.mark.slow  # twelve phones through three rounds: `make test-slow`
+pytestmark = [pytest.mark.slow,  # twelve phones through three rounds: `make test-slow`
+              pytest.mark.quick_polls]  # each player's page follows the evening every 500 ms
 
 NARROW = {"width": 360, "height": 740}
 LATE = "Lucrezia"

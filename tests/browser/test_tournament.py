@@ -136,6 +136,7 @@ def standings_rows(page: Page) -> list[list[str]]:
         "rows => rows.map(r => [...r.children].map(c => c.textContent.trim()))")
 
 
+@pytest.mark.quick_polls  # the TV follows the tables: it asks every 500 ms
 def test_tournament_with_two_tables_and_a_live_standings_page(live_server, contexts, artifacts):
     # The organiser creates the tournament on a phone.
     organiser = contexts().new_page()
@@ -166,7 +167,7 @@ def test_tournament_with_two_tables_and_a_live_standings_page(live_server, conte
     hands_b = table_b_hands()
     ref.play_api(HttpApi(http_a), http_a.game_id, http_a.key, hands_a, stop=13)
     ref.play_api(HttpApi(http_b), http_b.game_id, http_b.key, hands_b, stop=13)
-    expect(tv.locator(".tv-tables li")).to_have_count(2, timeout=10_000)  # the TV polls every 3 s
+    expect(tv.locator(".tv-tables li")).to_have_count(2, timeout=10_000)  # the TV polls every 3 s (here 500 ms)
     expect(tv.locator(".tv-tables li").nth(1)).to_contain_text("hand 14 of 14", timeout=10_000)
     expect(tv.locator(".tv-tables li").nth(0)).to_contain_text("hand 14 of 14")
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import re
 
+from tests.conftest import make_app
 from tests.evenings import play_hands
 from tests.web.test_evening_pages import ELEVEN, join_of, seated, text
 
@@ -215,6 +216,17 @@ def test_a_new_link_for_no_such_player_says_why_on_the_links_page(client):
     page = words(refused)
     assert "Nessuno" in page and "Players' own links" in page and page.count("New link") == 11
     assert roster(client, tid, key) == before
+
+
+def test_the_tv_and_a_players_page_ask_again_as_often_as_the_app_says(tmp_path):
+    """TV_POLL and PLAYER_POLL (3 s and 5 s, as above): browser tests marked quick_polls wait out no poll (#36)."""
+    client = make_app(tmp_path, TV_POLL="300ms", PLAYER_POLL="400ms").test_client()
+    tid, key, _data = seated(client)
+    organiser = client.get(f"/t/{tid}/{key}").get_data(as_text=True)
+    tv = re.search(r'href="http://localhost(/t/[\w-]+/[\w-]+)">Standings for the TV', organiser).group(1)
+    assert 'hx-trigger="every 300ms"' in client.get(tv).get_data(as_text=True)
+    own = client.get(f"/t/{tid}/{roster(client, tid, key)['Zeno']}", headers={"HX-Request": "true"})
+    assert own.status_code == 200 and 'hx-trigger="every 400ms"' in own.get_data(as_text=True)
 
 
 def test_the_page_polls_with_an_etag(client):

@@ -33,10 +33,12 @@ from scorekeeper.families import FAMILIES
 from scorekeeper.rules import VARIANTS
 from scorekeeper.web.openapi import document
 from tests.contract.drivers import NAMES, representatives
+from tests.conftest import examples
 from tests.module_app import app  # noqa: F401  (one database per module)
 
-EXAMPLES = 12
-MORE = {"/api/v1/games/{game_id}/hands/{n}": 30}  # the bodies that vary most with the variant
+pytestmark = pytest.mark.search  # `make test-slow` runs every operation again, ten times wider
+EXAMPLES = examples(6)  # each operation in `make test` (#36: 46 CPU-seconds at 12 and 30); test-slow: ten times
+MORE = {"/api/v1/games/{game_id}/hands/{n}": examples(15)}  # the bodies that vary most with the variant
 CHECKS = [not_a_server_error, status_code_conformance, content_type_conformance, response_headers_conformance,
           response_schema_conformance]
 STATES = ("fresh", "midway", "finished")
