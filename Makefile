@@ -60,8 +60,8 @@ messages: setup ## after changing user-facing text: extract, update and compile 
 	$(VENV)/bin/pybabel --quiet update -w 100 -i $(CATALOGUES)/messages.pot -d $(CATALOGUES)
 	$(VENV)/bin/pybabel --quiet compile -d $(CATALOGUES)
 
-security-doc: setup ## after changing a door (scorekeeper/web/doors.py): write its table into docs/security.md
-	$(PY) -m scorekeeper.web.doors docs/security.md
+security-doc: setup ## after changing a door (scorekeeper/web/gate/doors.py): write its table into docs/security.md
+	$(PY) -m scorekeeper.web.gate.doors docs/security.md
 
 STATIC := static
 vendor: ## refresh the front-end files (and the tests' axe-core) from the npm registry

@@ -8,18 +8,8 @@ from pathlib import Path
 from flask import Flask
 
 from .store.db import connect, migrate
+from .web.assets.folders import shipped
 from .store.settings import read, use
-
-
-PACKAGE = Path(__file__).parent
-
-
-def shipped(name: str) -> Path:
-    """A folder the server serves (`templates`, `static`, `docs`). The checkout keeps it at its top level, as
-    the project's design card draws it; a built wheel maps it into the package (pyproject.toml's
-    `package-dir`), so an installed `segnapunti` needs no checkout."""
-    inside = PACKAGE / name
-    return inside if inside.is_dir() else PACKAGE.parent / name
 
 
 def create_app(config: dict | None = None) -> Flask:

@@ -87,7 +87,7 @@ def test_the_live_hub_takes_the_settings_the_app_was_made_with(tmp_path, monkeyp
 
 def test_each_default_is_written_once():
     """The defaults are `Settings`' own: no other module of the package writes one of them again (#36: the rate
-    limits' were set twice, in the settings and in web/guard.py)."""
+    limits' were set twice, in the settings and in web/gate/guard.py)."""
     package = Path(scorekeeper.__file__).parent
     source = {path: path.read_text(encoding="utf-8") for path in package.rglob("*.py")}
     for default in ("100/hour", "10/minute", "600/minute"):

@@ -1,4 +1,4 @@
-"""The season API's bodies and answers (web/season_api.py), declared as the tournament API's are (`shapes`): the
+"""The season API's bodies and answers (web/club/season_api.py), declared as the tournament API's are (`shapes`): the
 bodies are checked with them and the OpenAPI document is generated from them."""
 from __future__ import annotations
 

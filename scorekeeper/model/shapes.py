@@ -2,7 +2,7 @@
 
 The API checks the *shape* of every JSON body with these declarations before the rules see it
 (strict: `1.0` or `true` is not a whole number, an unknown field is refused), and the OpenAPI
-document (`web/openapi.py`) is generated from the same declarations, so the two cannot drift.
+document (`web/assets/openapi.py`) is generated from the same declarations, so the two cannot drift.
 The rules keep every semantic check (the dealer's forbidden bid, tricks adding up, a pique the
 play allows...): a body of the right shape may still break a rule.
 

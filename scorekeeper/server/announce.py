@@ -5,8 +5,8 @@ import sys
 
 import qrcode
 
-from .network import lan_address
 from ..store.settings import current
+from ..web.gate.network import lan_address
 
 
 def address() -> str:

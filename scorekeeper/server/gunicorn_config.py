@@ -15,7 +15,7 @@ import resource
 from scorekeeper.store.settings import read, use
 
 # The app reads HOST to know it listens on all interfaces and put the LAN address in QR codes
-# (scorekeeper/web/links.py): set it here too when it was left to this default.
+# (scorekeeper/web/gate/links.py): set it here too when it was left to this default.
 os.environ.setdefault("HOST", "0.0.0.0")
 _settings = use(read())  # the process's, the worker's too (its first read); a bad value stops the start, naming it
 bind = f"{_settings.host}:{_settings.port}"

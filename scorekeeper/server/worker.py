@@ -37,7 +37,6 @@ from gunicorn.workers.ggevent import GeventWorker
 
 from ..store.settings import current
 
-
 _SETTINGS = current()  # the settings gunicorn's own were read with
 REQUEST_TIMEOUT = _SETTINGS.request_timeout
 SEND_TIMEOUT = _SETTINGS.send_timeout

@@ -2,7 +2,7 @@
 
 A saved set is a game's variant and options as the rules resolved them (only a set a game accepted is kept),
 with the players and the first dealer of the game it was saved from, and whether opponents confirm each hand.
-It belongs to the phone that saved it (its device id, `web/devices.py`): another phone neither sees nor opens it.
+It belongs to the phone that saved it (its device id, `web/phone/devices.py`): another phone neither sees nor opens it.
 
 - **One name once per phone.** Names are tidied as players' names are (1–40 characters, no control characters)
   and compared as they are ("casa rossi" is "Casa Rossi"); saving under a name in use replaces that set only

@@ -1,5 +1,5 @@
 """The list of games and tournaments each phone keeps (issue #8), in the database: the service below
-`web/devices.py`, which knows the phone by its cookie and calls this with its device id."""
+`web/phone/devices.py`, which knows the phone by its cookie and calls this with its device id."""
 from __future__ import annotations
 
 from typing import NamedTuple

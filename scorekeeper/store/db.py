@@ -123,7 +123,7 @@ def _v3(db: sqlite_utils.Database) -> None:
 
 def _v4(db: sqlite_utils.Database) -> None:
     """Device ids are signed from now on (issue #17): the ids issued before are listed here, each taken
-    once more (its list then moves to a new, signed id; web/devices.py)."""
+    once more (its list then moves to a new, signed id; web/phone/devices.py)."""
     db["unsigned_devices"].create({"device": str}, pk="device")
     db.execute("INSERT INTO unsigned_devices (device) SELECT device FROM device_games "
                "UNION SELECT device FROM device_tournaments")
@@ -131,7 +131,7 @@ def _v4(db: sqlite_utils.Database) -> None:
 
 def _v5(db: sqlite_utils.Database) -> None:
     """Imports a client may retry (issue #17): its idempotency key → the game it made, with a digest of the
-    file and the scorer key the answer gave (web/api.py, archive.py)."""
+    file and the scorer key the answer gave (web/game/api.py, archive.py)."""
     db["imports"].create({"idempotency_key": str, "game_id": str, "digest": str, "scorer_key": str,
                           "created_at": str}, pk="idempotency_key", foreign_keys=[("game_id", "games", "id")],
                          not_null={"game_id", "digest", "scorer_key", "created_at"})

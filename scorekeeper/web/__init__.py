@@ -5,45 +5,26 @@ of each request, the template helpers and the blueprints.
 """
 from __future__ import annotations
 
-from flask import Flask, current_app, g, request
+from flask import Flask
 from flask_babel import Babel, force_locale, get_locale, gettext
 
-from ..store import db as store
-
-LANGUAGES = ("it", "en")
-
-
-def get_db():
-    """This request's connection (one per request, closed at teardown)."""
-    if "db" not in g:
-        g.db = store.connect(current_app.config["SCOREKEEPER_DATABASE"])
-        g.db.max_events = current_app.config.get("MAX_EVENTS_PER_GAME", store.MAX_EVENTS)
-    return g.db
-
-
-def close_db(_error=None) -> None:
-    db = g.pop("db", None)
-    if db is not None:
-        db.conn.close()
-
-
-def select_locale() -> str:
-    chosen = request.cookies.get("lang")
-    if chosen in LANGUAGES:
-        return chosen
-    return request.accept_languages.best_match(LANGUAGES) or "en"
+from .gate.per_request import LANGUAGES, close_db, select_locale
 
 
 def init_app(app: Flask) -> None:
-    from . import (api, assets, commands, devices, docs, errors, evening_pages, guard, house_rules_pages, live_views,
-                   pages, result_pages, season_api, season_pages, stats_pages, tournament_api, tournament_pages)
-    from .labels import game_name, one_of, option_hint, option_label, span_of, variant_name
-    from .mixed import mixed
-    from .sheet_common import role_name
+    from . import commands
+    from .assets import docs, static_files
+    from .assets.labels import game_name, one_of, option_hint, option_label, span_of, variant_name
+    from .club import evening_pages, season_api, season_pages, tournament_api, tournament_pages
+    from .club.mixed import mixed
+    from .game import api, live_views, pages, result_pages
+    from .game.sheet_common import role_name
+    from .gate import errors, guard
+    from .phone import devices, house_rules_pages, stats_pages
 
     Babel(app, locale_selector=select_locale)
     guard.init_app(app)
-    assets.init_app(app)
+    static_files.init_app(app)
     app.after_request(devices.set_cookie)
     app.teardown_appcontext(close_db)
     app.jinja_env.globals.update(get_locale=get_locale, option_label=option_label, option_hint=option_hint,

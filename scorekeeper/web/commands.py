@@ -66,9 +66,9 @@ def export_command(folder: str) -> None:
 def import_command(file) -> None:
     """Create the games of FILE, a CSV this app exported (one game, or many: all-games.csv); print their links."""
     from ..formats import archive
-    from ..store import db as store
     from ..formats.csvimport import CsvRefused
-    from .links import links
+    from ..store import db as store
+    from .gate.links import links
 
     app = current_app
     db = store.connect(app.config["SCOREKEEPER_DATABASE"])

@@ -15,8 +15,8 @@ from fractions import Fraction
 import pytest
 from playwright.sync_api import Page, expect
 
-from scorekeeper.web.mixed import mixed
-from scorekeeper.web.qr import qr_svg
+from scorekeeper.web.club.mixed import mixed
+from scorekeeper.web.assets.qr import qr_svg
 from tests import torneo_support as ref
 from tests.web.sse import request
 

@@ -19,7 +19,7 @@ from scorekeeper import create_app
 from scorekeeper.model import Access, Loaded
 from scorekeeper.rules import VARIANTS
 from scorekeeper.service import games
-from scorekeeper.web import sheet_common
+from scorekeeper.web.game import sheet_common
 from tests.contract.test_replay_cost import CHANGES, SLACK, calls_into, events
 
 PACKAGE = str(Path(scorekeeper.__file__).resolve().parent)

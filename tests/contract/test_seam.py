@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from scorekeeper import shipped
+from scorekeeper.web.assets.folders import shipped
 from scorekeeper.families import FAMILIES, Family, family_of
 from scorekeeper.rules import VARIANTS
 
@@ -25,19 +25,19 @@ ELSEWHERE = {
     ("formats/csvexport.py", "trump"): "a CSV column every family fills (API.md)",
     ("formats/csvexport.py", "bid"): "a CSV column every family fills (API.md)",
     ("formats/csvexport.py", "tricks"): "a CSV column every family fills (API.md)",
-    ("web/confirm_view.py", "bid"): "a CSV column every family fills: the hand to confirm shows its CSV rows",
-    ("web/confirm_view.py", "tricks"): "a CSV column every family fills: the hand to confirm shows its CSV rows",
-    ("web/api.py", "bid"): "`PUT …/bids/<seat>` makes a change of the kind `bid` (every game takes or refuses it)",
+    ("web/game/confirm_view.py", "bid"): "a CSV column every family fills: the hand to confirm shows its CSV rows",
+    ("web/game/confirm_view.py", "tricks"): "a CSV column every family fills: the hand to confirm shows its CSV rows",
+    ("web/game/api.py", "bid"): "`PUT …/bids/<seat>` makes a change of the kind `bid` (every game takes or refuses it)",
     ("web/commands.py", "target"): "the file a backup is written to",
-    ("web/pages.py", "draw"): "the first dealer drawn by the app (not Piquet's tie)",
-    ("web/house_rules_form.py", "draw"): "the first dealer drawn by the app, as the new-game form says it",
+    ("web/game/pages.py", "draw"): "the first dealer drawn by the app (not Piquet's tie)",
+    ("web/phone/house_rules_form.py", "draw"): "the first dealer drawn by the app, as the new-game form says it",
     # Tournaments are Italian tournament Whist's (docs/rules/bid-exactly.md): they play `whist-torneo` partite
     # with one hand schedule for the evening.
     ("store/db.py", "scheme"): "the tournament's hand schedule",
     ("service/tournaments.py", "scheme"): "the tournament's hand schedule",
-    ("web/tournament_api.py", "scheme"): "the tournament's hand schedule",
-    ("web/tournament_pages.py", "scheme"): "the tournament's hand schedule",
-    ("web/openapi.py", "scheme"): "the tournament's hand schedule",
+    ("web/club/tournament_api.py", "scheme"): "the tournament's hand schedule",
+    ("web/club/tournament_pages.py", "scheme"): "the tournament's hand schedule",
+    ("web/assets/openapi.py", "scheme"): "the tournament's hand schedule",
 }
 
 

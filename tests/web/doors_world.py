@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 
 from scorekeeper.service import games
 from scorekeeper.store import db as store
-from scorekeeper.web.doors import LINKS, Door, Role, Subject
+from scorekeeper.web.gate.doors import LINKS, Door, Role, Subject
 from tests.evenings import play_hands
 
 PLAYERS = ["Anna", "Bruno", "Carla", "Dario"]

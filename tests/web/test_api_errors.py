@@ -503,12 +503,12 @@ def test_hand_and_type_in_a_hand_body_are_refused_as_unknown_fields(api, table, 
 
 
 def test_each_kind_of_refusal_has_its_http_status_in_the_web_layer_alone():
-    """The rules and the service name what is wrong; web/errors.py alone says it in HTTP (#20)."""
+    """The rules and the service name what is wrong; web/gate/errors.py alone says it in HTTP (#20)."""
     from scorekeeper.service.games import Forbidden, VersionMismatch
     from scorekeeper.rules.base import HandNotCurrent, InvalidInput, RuleError, StateConflict, TooManyChanges
     from scorekeeper.rules.predictions import ForbiddenBid
-    from scorekeeper.web.api import Malformed
-    from scorekeeper.web.errors import status_of
+    from scorekeeper.web.game.api import Malformed
+    from scorekeeper.web.gate.errors import status_of
     expected = {Forbidden: 403, VersionMismatch: 412, StateConflict: 409, HandNotCurrent: 409, TooManyChanges: 409,
                 InvalidInput: 422, ForbiddenBid: 422, RuleError: 422, Malformed: 400}
     assert {kind: status_of(kind("x")) for kind in expected} == expected

@@ -15,7 +15,7 @@ from pathlib import Path
 import jsonschema_rs
 import pytest
 
-from scorekeeper.web.openapi import document
+from scorekeeper.web.assets.openapi import document
 from tests.module_app import api, app, client  # noqa: F401  (one database per module)
 
 API_MD = Path(__file__).resolve().parents[2] / "docs" / "api.md"

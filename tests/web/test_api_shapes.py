@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from scorekeeper.families import FAMILIES
-from scorekeeper.web.openapi import document
+from scorekeeper.web.assets.openapi import document
 from tests.conftest import PLAYERS4
 from tests.module_app import api, app, client  # noqa: F401  (one database per module)
 

@@ -1,5 +1,5 @@
 """Every request is bounded (#33): each door at the largest input it accepts does no more than its budget
-(`scorekeeper/web/doors.py`, BUDGETS), counted in the worst world (`worst_world.py`), never timed.
+(`scorekeeper/web/gate/doors.py`, BUDGETS), counted in the worst world (`worst_world.py`), never timed.
 
 - Every door has a budget, or says why its work is constant.
 - Each door called at its largest input (`worst_calls.py`; a write too, the world then put back as built:
@@ -13,8 +13,8 @@ from __future__ import annotations
 import pytest
 
 from scorekeeper.store import turns
-from scorekeeper.web.evening_pages import QR_PER_TURN
-from scorekeeper.web.doors import BUDGETS, BY_ENDPOINT, Budget
+from scorekeeper.web.club.evening_pages import QR_PER_TURN
+from scorekeeper.web.gate.doors import BUDGETS, BY_ENDPOINT, Budget
 from tests.conftest import make_app
 from tests.web.counting import counted, knock
 from tests.web.doors_world import Snapshot

@@ -6,7 +6,7 @@ import re
 
 import pytest
 
-from scorekeeper.web.charts import DASHES, MARKERS, nice_step, running_totals
+from scorekeeper.web.assets.charts import DASHES, MARKERS, nice_step, running_totals
 from tests.conftest import PLAYERS4
 from tests.stats.games import SOLO
 from tests.web.test_stats_pages import played, wist_hands

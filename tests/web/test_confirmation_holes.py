@@ -219,7 +219,7 @@ def test_the_tournament_pages_count_the_confirmations_on_the_scorers_phone(app, 
 
 
 def test_the_event_stream_says_a_confirmation_was_on_the_scorers_phone():
-    from scorekeeper.web.live_views import describe
+    from scorekeeper.web.game.live_views import describe
     row = {"seq": 4, "type": "confirm", "payload": {"hand": 2, "scores": [1, 2], "where": "scorer's phone"},
            "actor_role": "seat", "actor_seat": 1, "created_at": "2026-11-26T17:00:00.000+00:00"}
     assert describe(row) == {"version": 4, "change": "confirm", "by": "seat", "at": row["created_at"], "hand": 2,

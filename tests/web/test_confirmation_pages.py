@@ -86,7 +86,7 @@ def test_sealed_bids_stay_sealed_for_the_confirming_player(client, api):
 
 
 def test_the_event_stream_names_the_hand_confirmed():
-    from scorekeeper.web.live_views import describe
+    from scorekeeper.web.game.live_views import describe
     row = {"seq": 4, "type": "confirm", "payload": {"hand": 2, "scores": [1, 2]}, "actor_role": "seat",
            "actor_seat": 1, "created_at": "2026-11-26T17:00:00.000+00:00"}
     assert describe(row) == {"version": 4, "change": "confirm", "by": "seat", "at": row["created_at"], "hand": 2,

@@ -3,7 +3,7 @@ its organiser may reopen a confirmed hand."""
 from __future__ import annotations
 
 from scorekeeper.service import games
-from scorekeeper.web import get_db
+from scorekeeper.web.gate.per_request import get_db
 
 PLAYERS = ["Anna", "Bruno", "Carla", "Dario"]
 

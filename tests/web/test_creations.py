@@ -185,7 +185,8 @@ def test_an_import_that_cannot_finish_leaves_nothing(app, client, monkeypatch):
     before = [count_rows(app, table) for table in ("games", "keys", "events")]
 
     def full():
-        from scorekeeper.web import get_db  # the import's own connection: its next write unit meets a full disk
+        # The import's own connection: its next write unit meets a full disk.
+        from scorekeeper.web.gate.per_request import get_db
         pages = get_db().execute("PRAGMA page_count").fetchone()[0]
         get_db().execute(f"PRAGMA max_page_count = {pages}")
         return None
@@ -428,7 +429,7 @@ def test_every_route_that_creates_is_counted(app):
     are exactly the ones counted as creations (`guard.CREATIONS`)."""
     from flask import request, request_started
 
-    from scorekeeper.web.guard import CREATIONS
+    from scorekeeper.web.gate.guard import CREATIONS
 
     writes = {rule.endpoint for rule in app.url_map.iter_rules() if rule.methods & {"POST", "PUT", "PATCH", "DELETE"}}
     assert set(WALK) == writes   # a new route is walked here before anything else

@@ -1,4 +1,4 @@
-"""Every door of the app is declared, and answers as declared (#33, `scorekeeper/web/doors.py`).
+"""Every door of the app is declared, and answers as declared (#33, `scorekeeper/web/gate/doors.py`).
 
 - Every endpoint of Flask's `url_map` has a door, every door a route, with the same methods and path.
 - Every door is called with every role in one world (`doors_world.py`): the status is the one declared; an answer
@@ -13,8 +13,8 @@ from pathlib import Path
 
 import pytest
 
-from scorekeeper.web import guard
-from scorekeeper.web.doors import BEGIN, BY_ENDPOINT, DOORS, END, Cost, Role, Subject, costing, render
+from scorekeeper.web.gate import guard
+from scorekeeper.web.gate.doors import BEGIN, BY_ENDPOINT, DOORS, END, Cost, Role, Subject, costing, render
 from tests.conftest import make_app
 from tests.web.doors_world import CALLS, World
 
@@ -38,7 +38,7 @@ def test_every_endpoint_has_a_door_and_every_door_a_route(tmp_path):
     for rule in make_app(tmp_path).url_map.iter_rules():
         routes.setdefault(rule.endpoint, []).append(route_of(rule))
     missing = sorted(set(routes) - set(BY_ENDPOINT))
-    assert not missing, f"endpoints without a door: declare them in scorekeeper/web/doors.py: {missing}"
+    assert not missing, f"endpoints without a door: declare them in scorekeeper/web/gate/doors.py: {missing}"
     assert not sorted(set(BY_ENDPOINT) - set(routes)), "doors without a route"
     assert len(DOORS) == len(BY_ENDPOINT), "a door declared twice"
     assert {endpoint: [door.route] for endpoint, door in BY_ENDPOINT.items()} == routes
@@ -85,8 +85,8 @@ def test_every_door_answers_every_role_as_declared(world, endpoint, role):
 def test_the_security_page_holds_the_doors_as_declared():
     text = SECURITY.read_text(encoding="utf-8")
     start, end = text.index(BEGIN) + len(BEGIN) + 1, text.index(END)
-    assert text[start:end] == render(), ("docs/security.md's table is not the doors' as declared: regenerate it "
-                                         "with `make security-doc` (python -m scorekeeper.web.doors docs/security.md)")
+    assert text[start:end] == render(), ("docs/security.md's table is not the doors' as declared: regenerate it with "
+                                         "`make security-doc` (python -m scorekeeper.web.gate.doors docs/security.md)")
 
 
 def test_the_security_page_is_served_with_its_tables(client):

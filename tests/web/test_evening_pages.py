@@ -223,7 +223,7 @@ def test_a_tournament_with_confirmation_from_the_form(client):
 
 
 def test_the_tv_cuts_the_standings_into_up_to_three_even_columns():
-    from scorekeeper.web.tournament_pages import tv_columns
+    from scorekeeper.web.club.tournament_pages import tv_columns
     assert [len(c) for c in tv_columns(list(range(44)))] == [15, 15, 14]  # a 1280×800 screen shows them all
     assert [len(c) for c in tv_columns(list(range(60)))] == [20, 20, 20]
     assert [len(c) for c in tv_columns(list(range(13)))] == [5, 4, 4]

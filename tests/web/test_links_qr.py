@@ -17,7 +17,7 @@ from pathlib import Path
 import pytest
 
 from scorekeeper import create_app
-from scorekeeper.web import links as links_module
+from scorekeeper.web.gate import links as links_module
 
 CONFIG = Path(__file__).resolve().parents[2] / "scorekeeper" / "server" / "gunicorn_config.py"
 

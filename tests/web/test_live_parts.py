@@ -10,7 +10,7 @@ import re
 import pytest
 from jinja2_fragments.flask import template_block_rendered
 
-from scorekeeper.web.sheet_parts import MAX_BEHIND
+from scorekeeper.web.game.sheet_parts import MAX_BEHIND
 from tests.contract.partials import Node, find, parse
 
 REFRESH = {"HX-Request": "true", "X-Live-Refresh": "1"}

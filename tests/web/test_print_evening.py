@@ -6,7 +6,7 @@ from __future__ import annotations
 import html as markup
 import re
 
-from scorekeeper.web.mixed import mixed
+from scorekeeper.web.club.mixed import mixed
 from tests.evenings import ELEVEN, play_evening, play_hands
 
 HEAD = re.compile(r"<thead>(.*?)</thead>", re.S)

@@ -171,7 +171,7 @@ def test_a_tournament_card_is_drawn_again_when_a_partita_changes(client, drawing
 
 def test_the_cards_kept_are_bounded(client, api, drawings, monkeypatch):
     """The least recently used card goes first once the cards kept would pass the bound (a few MB per process)."""
-    from scorekeeper.web import result_pages
+    from scorekeeper.web.game import result_pages
     one, other = finished_game(api), finished_game(api)
     paths = [f"/g/{game['id']}/{game['keys']['view']}/card.png" for game in (one, other)]
     size = len(client.get(paths[0]).data)

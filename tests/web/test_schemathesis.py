@@ -31,7 +31,7 @@ from schemathesis.checks import (content_type_conformance, not_a_server_error, r
 from scorekeeper.model import season_shapes, shapes
 from scorekeeper.families import FAMILIES
 from scorekeeper.rules import VARIANTS
-from scorekeeper.web.openapi import document
+from scorekeeper.web.assets.openapi import document
 from tests.contract.drivers import NAMES, representatives
 from tests.conftest import examples
 from tests.module_app import app  # noqa: F401  (one database per module)

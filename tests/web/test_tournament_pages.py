@@ -6,7 +6,7 @@ from fractions import Fraction
 
 import pytest
 
-from scorekeeper.web.mixed import mixed
+from scorekeeper.web.club.mixed import mixed
 from tests import torneo_support as ref
 from tests.conftest import count_rows
 

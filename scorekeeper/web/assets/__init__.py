@@ -1,0 +1,1 @@
+"""What the pages carry: static files, documents, QR codes, the OpenAPI document."""

@@ -1,0 +1,1 @@
+"""The club: tournaments (club evenings), their seating, seasons; pages, API and CSV."""
