@@ -1,1 +1,1 @@
-"""What the pages carry: static files, documents, QR codes, the OpenAPI document."""
+"""What the pages carry: static files, documents, QR codes, charts, the labels of options, the OpenAPI document."""

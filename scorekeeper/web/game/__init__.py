@@ -1,1 +1,1 @@
-"""A game's own pages and API: the sheet and its live parts, the results card and print, labels."""
+"""A game's own pages and API: the sheet and its live parts, the history, the results card and print."""

@@ -1,1 +1,2 @@
-"""What every request passes: the route table (doors), the guard, errors, entry ids, links."""
+"""What every request passes: the route table (doors), the guard, errors, entry ids, the request's
+connection and language, links and the LAN address."""
