@@ -348,7 +348,10 @@ def test_following_the_links_of_a_created_game(app):
     201's links to the new game with the scorer key the creation answered (the one thing a link cannot carry)."""
     # The games' operations alone: the walk's few steps go to what it follows (the tournaments' and the seasons'
     # operations lead to no game's link; the stateless run above checks them).
-    schema = schemathesis.openapi.from_wsgi("/api/v1/openapi.json", app).include(path_regex="^/api/v1/games")
+    # Nor the live stream, which tests/web/test_stream.py reads: a stream the walk opened held it 5-10 s a call,
+    # until its first heartbeat (40 s of the default tier, #36).
+    schema = schemathesis.openapi.from_wsgi("/api/v1/openapi.json", app).include(path_regex="^/api/v1/games") \
+        .exclude(path_regex="/events$")
     scorer_keys: dict[str, str] = {}
     followed = Counter()
 
@@ -366,10 +369,7 @@ def test_following_the_links_of_a_created_game(app):
                 scorer_keys[created["id"]] = created["keys"]["scorer"]
 
         def validate_response(self, response, case, additional_checks=None, **kwargs):
-            # The live stream is left out here as in `game_operations` (tests/web/test_stream.py reads it): the
-            # document gives its body as text, schemathesis checks each event against that and fails.
-            stream = case.path.endswith("/events")
-            case.validate_response(response, checks=[not_a_server_error] if stream else CHECKS)
+            case.validate_response(response, checks=CHECKS)
 
     Machine.run(settings=settings(max_examples=15, stateful_step_count=6, deadline=None, derandomize=True,
                                   database=None, suppress_health_check=list(HealthCheck)))
