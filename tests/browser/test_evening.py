@@ -76,6 +76,7 @@ def until(page: Page, wanted, seconds: float = 10) -> bool:
     return False
 
 
+@pytest.mark.slow  # a long journey (#36): make test-slow and CI run it; make test keeps the shorter ones
 @pytest.mark.quick_polls  # the TV follows the tables: it asks every 500 ms
 def test_a_whole_club_evening(browser, live_server, artifacts):
     organiser_phone = phone_context(browser, viewport=SMALL_PHONE)

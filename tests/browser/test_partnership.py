@@ -7,6 +7,8 @@ Every deal is counted: the taps, and the scrolls a thumb would need to reach the
 """
 from __future__ import annotations
 
+import pytest
+
 from playwright.sync_api import Page, expect
 
 from tests.tour import WHIST_RUBBER
@@ -104,6 +106,7 @@ PLACES = {1: ["2", "1"], 2: ["2", "1"], 5: ["1", "1"], 6: ["1", "2"], 7: ["2", "
 COUNTS = [(3, 0), (2, 0), (5, 0), (4, 0), (2, 0), (3, 0), (2, 0), (2, 0)]
 
 
+@pytest.mark.slow  # a long journey (#36): make test-slow and CI run it; make test keeps the shorter ones
 def test_a_whole_rubber_by_tapping(live_server, browser, artifacts):
     from .conftest import phone_context
     context = phone_context(browser, viewport=NARROW)

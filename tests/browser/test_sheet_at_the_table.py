@@ -78,6 +78,7 @@ def test_record_the_tricks_is_on_the_first_screen_of_a_long_hand(live_server, br
     context.close()
 
 
+@pytest.mark.slow  # a long journey (#36): make test-slow and CI run it; make test keeps the shorter ones
 def test_a_players_phone_brings_the_bid_pad_into_view_when_the_next_hand_starts(live_server, browser):
     """Two players' phones (seat links) scrolled down to the grid while hand 1 is played; the scorer records its
     tricks. The live update brings hand 2: Costanza, who bids first, finds her pad on the screen; Alessandra, who

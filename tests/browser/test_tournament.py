@@ -136,6 +136,7 @@ def standings_rows(page: Page) -> list[list[str]]:
         "rows => rows.map(r => [...r.children].map(c => c.textContent.trim()))")
 
 
+@pytest.mark.slow  # a long journey (#36): make test-slow and CI run it; make test keeps the shorter ones
 @pytest.mark.quick_polls  # the TV follows the tables: it asks every 500 ms
 def test_tournament_with_two_tables_and_a_live_standings_page(live_server, contexts, artifacts):
     # The organiser creates the tournament on a phone.

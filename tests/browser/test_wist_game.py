@@ -67,6 +67,7 @@ def bidder_marks(page: Page) -> list[str]:
 # -- the whole game ------------------------------------------------------------------------------
 # Without JavaScript: a whole hand (test_no_js), the tap-only hand (test_tap_only), every form and refusal through
 # the web tests (a Flask client is a browser without JavaScript); the whole game once, with it (#20: cut repeats).
+@pytest.mark.slow  # a long journey (#36): make test-slow and CI run it; make test keeps the shorter ones
 @pytest.mark.parametrize("javascript", [True], ids=["js"])
 def test_complete_wist_game_by_tapping(live_server, browser, artifacts, javascript):
     """The same game with JavaScript (htmx swaps, no page load) and without (a form post and a full page
