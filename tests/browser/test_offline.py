@@ -22,6 +22,18 @@ PLAYERS = ["Anna", "Bruno", "Carla", "Dario"]
 NARROW = {"width": 360, "height": 740}
 
 
+
+@pytest.fixture
+def browser(own_browser):
+    """Each test's phones in a browser of their own, which ends them all (tests/browser/conftest.py, own_browser)."""
+    return own_browser
+
+
+@pytest.fixture
+def phone(browser):
+    """A phone that closes with its browser: closing the context alone can hang (own_browser)."""
+    return phone_context(browser)
+
 def new_game(base: str) -> dict:
     status, created = request(base, "POST", "/api/v1/games",
                               body={"variant": "wist", "players": PLAYERS, "first_dealer": 0})
@@ -243,7 +255,6 @@ def test_screenshots_of_the_offline_badge_and_the_waiting_entries(live_server, b
     context.set_offline(False)
     expect(page.locator("#outbox")).to_have_attribute("data-state", "recorded", timeout=10000)
     page.screenshot(path=artifacts / f"offline-recorded-{language}-{scheme}-360.png")
-    context.close()
 
 
 def test_offline_the_dealers_forbidden_bid_is_greyed_as_online(live_server, phone):
@@ -350,4 +361,3 @@ def test_offline_the_forbidden_bid_is_refused_in_the_servers_words(live_server, 
     expect(page.locator("#outbox")).to_have_attribute("data-state", "recorded", timeout=10000)
     assert sorted(bids_on_server(live_server, game)) == [0, 1, 1, 4]
     assert faults(page) == []
-    context.close()

@@ -24,6 +24,18 @@ from .test_offline import NARROW, bids_on_server, faults, new_game, open_sheet, 
 KEPT = "caches.open('sheets').then(c => c.keys()).then(rs => rs.map(r => new URL(r.url).pathname))"
 
 
+
+@pytest.fixture
+def browser(own_browser):
+    """Each test's phones in a browser of their own, which ends them all (tests/browser/conftest.py, own_browser)."""
+    return own_browser
+
+
+@pytest.fixture
+def phone(browser):
+    """A phone that closes with its browser: closing the context alone can hang (own_browser)."""
+    return phone_context(browser)
+
 def sheet_url(base: str, game: dict) -> str:
     return f"{base}/g/{game['id']}/{game['keys']['scorer']}"
 
@@ -88,7 +100,6 @@ def test_a_tab_reopened_offline_shows_the_sheet_and_its_queued_taps(browser, liv
     assert bids_on_server(live_server, game) == [None, 1, 0, None]
     assert events_on_server(live_server, game) == CREATED + 2
     assert faults(page) == []
-    context.close()
 
 
 def test_a_game_never_opened_here_offline_gets_the_apps_offline_page(browser, live_server, artifacts):
@@ -119,7 +130,6 @@ def test_a_game_never_opened_here_offline_gets_the_apps_offline_page(browser, li
     page.goto(sheet_url(live_server, unknown))
     expect(page.get_by_role("heading", level=1)).to_have_text("Sei senza rete")
     context.set_offline(False)
-    context.close()
 
 
 def test_the_copy_is_the_sheet_as_the_phone_put_it_away(browser, live_server):
@@ -154,7 +164,6 @@ def test_the_copy_is_the_sheet_as_the_phone_put_it_away(browser, live_server):
     expect(page.locator(".bidders li", has_text="Bruno").locator(".bid")).to_have_text("3")
     context.set_offline(False)
     expect(page.locator(".offline-copy")).to_have_count(0, timeout=10_000)  # the stream is back: the note goes
-    context.close()
 
 
 def test_queued_taps_without_a_copy_are_listed_and_sent_back_online(browser, live_server, artifacts):
@@ -178,7 +187,6 @@ def test_queued_taps_without_a_copy_are_listed_and_sent_back_online(browser, liv
     assert bids_on_server(live_server, game) == [None, 1, 0, None]
     assert events_on_server(live_server, game) == CREATED + 2
     assert page.problems == []
-    context.close()
 
 
 @pytest.mark.parametrize(("language", "scheme"), [("it", "dark"), ("en", "dark"), ("it", "light")])
@@ -206,7 +214,6 @@ def test_the_offline_copy_and_page_in_each_language(browser, live_server, artifa
                                                                "You are offline")
     page.screenshot(path=artifacts / f"offline-page-{language}-{scheme}-360.png")
     context.set_offline(False)
-    context.close()
 
 
 def test_copies_go_with_a_replaced_link_a_forgotten_game_and_beyond_the_last_ten(browser, live_server):
@@ -241,5 +248,4 @@ def test_copies_go_with_a_replaced_link_a_forgotten_game_and_beyond_the_last_ten
     wait_for_copy(page, f"/g/{games[-1]['id']}/{games[-1]['keys']['scorer']}")
     ids = {p.split("/")[2] for p in kept(page)}
     assert ids == {game["id"] for game in games[2:]}
-    context.close()
 
