@@ -341,6 +341,8 @@ def test_offline_the_forbidden_bid_is_refused_in_the_servers_words(live_server, 
     expect(page.locator("#outbox li")).to_have_count(3)
     context.set_offline(False)                   # the three bids go; the server draws the closer's pad and its note
     expect(page.locator("#sheet")).to_have_attribute("data-version", "4", timeout=10000)
+    expect(page.locator("#outbox li")).to_have_count(0)  # the queue sent and answered: no answer comes after the tap
+    expect(page.locator("#outbox")).to_have_attribute("data-state", "recorded")
     expect(pad_button(page, 3)).to_be_disabled()
     assert page.locator("#forbidden-note").inner_text() == offline
     pad_button(page, 3).tap(force=True)
