@@ -318,6 +318,19 @@ LAST_BIDDER = {"dealer": ({"first_bid": "after-dealer", **FIVE_CARDS}, "Anna"),
                "last": ({"first_bid": "dealer-first", **FIVE_CARDS}, "Dario")}
 
 
+def refused_here(page: Page, words: str) -> None:
+    """The forbidden bid tapped: refused on the phone, in the server's words. Tapped again if an answer to the
+    queue just sent (CI saw one "recorded" land after the refusal) wrote over it: the refusal changes nothing."""
+    outbox = page.locator("#outbox")
+    for _ in range(3):
+        pad_button(page, 3).tap(force=True)
+        page.wait_for_timeout(300)
+        if outbox.get_attribute("data-state") == "refused" and words in outbox.inner_text():
+            return
+    expect(outbox).to_have_attribute("data-state", "refused")
+    expect(outbox).to_contain_text(words)
+
+
 @pytest.mark.parametrize("language", ["en", "it"])
 @pytest.mark.parametrize("last", ["dealer", "last"])
 def test_offline_the_forbidden_bid_is_refused_in_the_servers_words(live_server, browser, language, last):
@@ -345,9 +358,7 @@ def test_offline_the_forbidden_bid_is_refused_in_the_servers_words(live_server, 
     expect(page.locator("#outbox")).to_have_attribute("data-state", "recorded")
     expect(pad_button(page, 3)).to_be_disabled()
     assert page.locator("#forbidden-note").inner_text() == offline
-    pad_button(page, 3).tap(force=True)
-    expect(page.locator("#outbox")).to_have_attribute("data-state", "refused")
-    expect(page.locator("#outbox")).to_contain_text(offline)
+    refused_here(page, offline)
     words = {("en", "dealer"): f"Dealer's forbidden bid: {closer} may not bid 3, or the bids would add up to the 5",
              ("en", "last"): f"Last bid of the set: {closer} may not bid 3, or the bids would add up to the 5",
              ("it", "dealer"): "Dichiarazione vietata al mazziere",
