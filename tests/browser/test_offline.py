@@ -22,7 +22,6 @@ PLAYERS = ["Anna", "Bruno", "Carla", "Dario"]
 NARROW = {"width": 360, "height": 740}
 
 
-
 @pytest.fixture
 def browser(own_browser):
     """Each test's phones in a browser of their own, which ends them all (tests/browser/conftest.py, own_browser)."""
@@ -33,6 +32,7 @@ def browser(own_browser):
 def phone(browser):
     """A phone that closes with its browser: closing the context alone can hang (own_browser)."""
     return phone_context(browser)
+
 
 def new_game(base: str) -> dict:
     status, created = request(base, "POST", "/api/v1/games",

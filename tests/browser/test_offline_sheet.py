@@ -20,21 +20,10 @@ from tests.web.sse import request
 from .conftest import phone_context
 from .test_durable_outbox import CREATED, events_on_server, replace_the_scorers_link
 from .test_offline import NARROW, bids_on_server, faults, new_game, open_sheet, tap_offline_round
+from .test_offline import browser, phone  # noqa: F401  (each test's phones in a Chromium of their own)
 
 KEPT = "caches.open('sheets').then(c => c.keys()).then(rs => rs.map(r => new URL(r.url).pathname))"
 
-
-
-@pytest.fixture
-def browser(own_browser):
-    """Each test's phones in a browser of their own, which ends them all (tests/browser/conftest.py, own_browser)."""
-    return own_browser
-
-
-@pytest.fixture
-def phone(browser):
-    """A phone that closes with its browser: closing the context alone can hang (own_browser)."""
-    return phone_context(browser)
 
 def sheet_url(base: str, game: dict) -> str:
     return f"{base}/g/{game['id']}/{game['keys']['scorer']}"
