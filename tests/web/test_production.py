@@ -130,11 +130,23 @@ def test_the_access_log_never_holds_a_key(two_workers):
 
 def test_writes_through_two_workers_at_once_are_all_recorded(two_workers):
     """Concurrent writers on both workers: every write answered 200 (none refused because the other
-    process held the database), each game's versions without gaps, and both workers did write."""
+    process held the database), each game's versions without gaps, and both workers did write. Which
+    worker accepts a connection is the kernel's choice: a burst taken whole by one (seen once in CI) is
+    followed by another, up to five."""
     server = two_workers
+    for _ in range(5):
+        write_at_once(server)
+        if len(set(re.findall(r"^<(\d+)> PUT /api/v1/games/\S+ 200$", server.log(), re.M))) == 2:
+            break
+    else:
+        raise AssertionError("both worker processes should have written")
+
+
+def write_at_once(server) -> None:
+    """Three games, four phones each changing their bid as often as a seat may in one hand, all at once."""
     games = [new_game(server.base) for _ in range(3)]
     results, errors = [], []
-    rounds = SEAT_CHANGES_PER_HAND  # each phone changes its bid as often as a seat may in one hand
+    rounds = SEAT_CHANGES_PER_HAND
 
     def phone(game, seat):
         for number in range(rounds):
@@ -157,8 +169,6 @@ def test_writes_through_two_workers_at_once_are_all_recorded(two_workers):
         assert versions == list(range(2, 2 + 4 * rounds))
         status, final = request(server.base, "GET", f"/api/v1/games/{game['id']}", game["keys"]["scorer"])
         assert final["version"] == 1 + 4 * rounds
-    writers = set(re.findall(r"^<(\d+)> PUT /api/v1/games/\S+ 200$", server.log(), re.M))
-    assert len(writers) == 2, "both worker processes should have written"
 
 
 def test_a_change_on_one_worker_reaches_streams_on_the_other(two_workers):
