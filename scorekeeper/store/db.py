@@ -255,8 +255,43 @@ def _v16(db: sqlite_utils.Database) -> None:
     db["house_rules"].transform(drop={"last_once", "last_game"})
 
 
+def _v17(db: sqlite_utils.Database) -> None:
+    """Clubs (#37): a club's links (organiser, view, and each roster player's own, `player`), its roster (a number
+    each; `folded` the name as two names must differ in, unique among the players not removed; a removed player's
+    name and nickname are erased), the games added to it with the roster player at each seat, the club evenings
+    added to it with the roster player each of their names is, and each game's result as the ratings read it (kept
+    by the game's version: recomputed whenever the game has changed since)."""
+    db["clubs"].create({"id": str, "name": str, "created_at": str}, pk="id", not_null={"name", "created_at"})
+    db["club_keys"].create({"key": str, "club_id": str, "role": str, "player": int, "created_at": str,
+                            "revoked_at": str}, pk="key", foreign_keys=[("club_id", "clubs", "id")],
+                           not_null={"club_id", "role"})
+    db["club_keys"].create_index(["club_id"])
+    db["club_players"].create({"club_id": str, "number": int, "name": str, "folded": str, "nickname": str,
+                               "hidden": int, "added_at": str, "removed_at": str}, pk=("club_id", "number"),
+                              foreign_keys=[("club_id", "clubs", "id")], not_null={"added_at"})
+    db.execute("CREATE UNIQUE INDEX club_players_named ON club_players (club_id, folded) WHERE removed_at IS NULL")
+    db["club_games"].create({"game_id": str, "club_id": str, "added_at": str}, pk="game_id",
+                            foreign_keys=[("game_id", "games", "id"), ("club_id", "clubs", "id")],
+                            not_null={"club_id", "added_at"})
+    db["club_games"].create_index(["club_id"])
+    db["club_game_seats"].create({"game_id": str, "seat": int, "player": int}, pk=("game_id", "seat"),
+                                 foreign_keys=[("game_id", "club_games", "game_id")], not_null={"player"})
+    db["club_game_seats"].create_index(["game_id", "player"], unique=True)
+    db["club_evenings"].create({"tournament_id": str, "club_id": str, "added_at": str}, pk="tournament_id",
+                               foreign_keys=[("tournament_id", "tournaments", "id"), ("club_id", "clubs", "id")],
+                               not_null={"club_id", "added_at"})
+    db["club_evenings"].create_index(["club_id"])
+    db["club_evening_names"].create({"tournament_id": str, "folded": str, "player": int},
+                                    pk=("tournament_id", "folded"),
+                                    foreign_keys=[("tournament_id", "club_evenings", "tournament_id")],
+                                    not_null={"player"})
+    db["game_results"].create({"game_id": str, "version": int, "family": str, "finished": int, "ended_at": str,
+                               "teams": str, "ranks": str}, pk="game_id", foreign_keys=[("game_id", "games", "id")],
+                              not_null={"version", "family", "finished"})
+
+
 # Append only: migration i brings the file from user_version i to i + 1.
-MIGRATIONS = [_v1, _v2, _v3, _v4, _v5, _v6, _v7, _v8, _v9, _v10, _v11, _v12, _v13, _v14, _v15, _v16]
+MIGRATIONS = [_v1, _v2, _v3, _v4, _v5, _v6, _v7, _v8, _v9, _v10, _v11, _v12, _v13, _v14, _v15, _v16, _v17]
 
 
 def migrate(db: sqlite_utils.Database) -> None:

@@ -32,7 +32,7 @@ def find_key(rows, key) -> tuple | None:
 
 # The key tables of what has one key per role (a tournament, a season) and the column naming the owner: the SQL
 # below takes its table and column from here alone, never from a caller's text. (A game's keys have seats: its own.)
-OWNED_KEYS = {"tournament_keys": "tournament_id", "season_keys": "season_id"}
+OWNED_KEYS = {"tournament_keys": "tournament_id", "season_keys": "season_id", "club_keys": "club_id"}
 
 
 def replace_key(db, table: str, owner_id: str, role: str) -> str:

@@ -1,0 +1,612 @@
+"""A club (#37): a roster of players who are the same person on every phone, the games and evenings added to it, and
+the ratings those games make (docs/rules/ratings.md).
+
+A club has link keys like a season (no accounts, ≥128 random bits, compared in constant time): ``organiser`` keeps
+the roster, adds and removes games and evenings and replaces the links; ``view`` (the club's link, for its players)
+reads the ladder, the roster and every player's page; a roster player's own link (``player``) opens their own page
+alone — and so does their own link of a club evening added to the club. Nothing of a club is visible without one.
+
+A game joins the club proven by its scorer's link, each seat matched to a roster player by whoever adds it (the app
+suggests, never guesses); a club evening joins proven by its organiser's link, each of its names matched once. The
+ratings are never stored: each game's result is kept by its version (`game_results`) and the ratings are computed
+again from the results every time (`rules.ratings.rate`), so a game corrected, reopened or removed moves them back.
+"""
+from __future__ import annotations
+
+import dataclasses
+import json
+from dataclasses import dataclass
+from typing import Any
+
+from ..rules import N_
+from ..rules import club as rules
+from ..rules.base import InvalidInput, StateConflict, closest_names
+from ..rules.ratings import FAMILIES, Rating, RatedGame, moved, rate
+from ..store import db as store
+from ..store.keys import find_key, new_id, new_key, replace_key
+from . import games, tournaments
+
+# -- errors ---------------------------------------------------------------------------------------------------------
+
+
+class ClubNotFound(games.NotFound):
+    """Unknown club, or a key that does not open it (we never say which)."""
+
+    message = N_("There is no such club, or this link no longer opens it.")
+
+
+class NoSuchMember(games.NotFound):
+    message = N_("There is nobody of that number on the club's roster.")
+
+
+class NotInClub(games.NotFound):
+    message = N_("That game is not in this club.")
+
+
+class AlreadyInClub(StateConflict):
+    code = "already_in_club"
+
+
+# -- who is asking --------------------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Access:
+    """The role of the club key held; `player`, the roster number a player's own link belongs to."""
+
+    club_id: str
+    key: str
+    role: str
+    player: int | None = None
+
+    def may_manage(self) -> bool:
+        return self.role == "organiser"
+
+    def sees_all(self) -> bool:
+        """The ladder, the roster and every player's page: the organiser and the club's link."""
+        return self.role in rules.ROLES
+
+    def sees(self, number: int) -> bool:
+        return self.sees_all() or self.player == number
+
+
+def create(db, name) -> tuple[str, dict]:
+    """A new club and its keys {'organiser', 'view'}."""
+    name = rules.check_name(name)
+    club_id, keys = new_id(), {role: new_key() for role in rules.ROLES}
+    with store.write(db):
+        db["clubs"].insert({"id": club_id, "name": name, "created_at": store.now()})
+        db["club_keys"].insert_all({"key": key, "club_id": club_id, "role": role, "created_at": store.now()}
+                                   for role, key in keys.items())
+    return club_id, keys
+
+
+def authorize(db, club_id, key) -> Access:
+    """The access a key gives: a club key, or a player's own link of an evening of the club (their page alone)."""
+    if not isinstance(club_id, str):
+        raise ClubNotFound()
+    rows = db.execute("SELECT role, player, key FROM club_keys WHERE club_id = ? AND revoked_at IS NULL",
+                      [club_id]).fetchall()
+    found = find_key(rows, key)
+    if found is not None:
+        return Access(club_id, found[2], found[0], found[1])
+    rows = db.execute("SELECT tk.tournament_id, tk.player, tk.key FROM tournament_keys tk JOIN club_evenings ce "
+                      "ON ce.tournament_id = tk.tournament_id WHERE ce.club_id = ? AND tk.role = 'player' "
+                      "AND tk.revoked_at IS NULL", [club_id]).fetchall()
+    found = find_key(rows, key)
+    number = _evening_member(db, found[0], found[1]) if found else None
+    if found is None or number is None:
+        raise ClubNotFound()
+    return Access(club_id, found[2], "player", number)
+
+
+def _evening_member(db, tournament_id: str, entrant: int) -> int | None:
+    """The roster player an evening's entrant was matched to."""
+    row = db.execute("SELECT n.player FROM tournament_players tp JOIN club_evening_names n ON n.tournament_id = "
+                     "tp.tournament_id WHERE tp.tournament_id = ? AND tp.number = ?", [tournament_id, entrant])
+    for player, in row.fetchall():
+        return player
+    return None
+
+
+def _organiser(access: Access) -> None:
+    if not access.may_manage():
+        raise games.Forbidden(N_("Only the club's organiser can do that."))
+
+
+def rotate(db, access: Access, role) -> str:
+    """Replace the organiser's or the club's link; the old key stops working at once."""
+    _organiser(access)
+    if role not in rules.ROLES:
+        raise InvalidInput(N_("There is no link called “%(role)s”."), field="role", role=str(role)[:20])
+    with store.write(db):
+        return replace_key(db, "club_keys", access.club_id, role)
+
+
+def keys_of(db, club_id: str) -> dict:
+    rows = db.execute("SELECT role, key FROM club_keys WHERE club_id = ? AND revoked_at IS NULL AND player IS NULL",
+                      [club_id]).fetchall()
+    return {role: key for role, key in rows}
+
+
+def name_of(db, club_id: str) -> str:
+    row = db.execute("SELECT name FROM clubs WHERE id = ?", [club_id]).fetchone()
+    if row is None:
+        raise ClubNotFound()
+    return row[0]
+
+
+def player_link(db, access: Access, number, new: bool = False) -> str:
+    """A roster player's own link (the organiser hands it out): the one there is, or a new one replacing it."""
+    _organiser(access)
+    member = _member(db, access.club_id, number)
+    if member.removed:
+        raise StateConflict(N_("A former player has no link."))
+    with store.write(db):
+        rows = db.execute("SELECT key FROM club_keys WHERE club_id = ? AND player = ? AND revoked_at IS NULL",
+                          [access.club_id, member.number]).fetchall()
+        if rows and not new:
+            return rows[0][0]
+        db.execute("UPDATE club_keys SET revoked_at = ? WHERE club_id = ? AND player = ? AND revoked_at IS NULL",
+                   [store.now(), access.club_id, member.number])
+        key = new_key()
+        db["club_keys"].insert({"key": key, "club_id": access.club_id, "role": "player", "player": member.number,
+                                "created_at": store.now()})
+    return key
+
+
+# -- the roster -----------------------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Member:
+    """A roster player. A removed one has no name any more (shown as "a former player"); their games stay."""
+
+    number: int
+    name: str | None
+    nickname: str
+    hidden: bool  # not on the ladder (their own wish)
+    removed: bool
+    added_at: str
+    last_played: str | None = None  # the end of their latest game in the club
+
+    @property
+    def known_as(self) -> str | None:
+        return f"{self.name} ({self.nickname})" if self.name and self.nickname else self.name
+
+
+_MEMBER = "SELECT number, name, nickname, hidden, removed_at IS NOT NULL, added_at FROM club_players"
+
+
+def _member(db, club_id: str, number) -> Member:
+    if isinstance(number, bool) or not isinstance(number, int):
+        raise NoSuchMember()
+    row = db.execute(f"{_MEMBER} WHERE club_id = ? AND number = ?", [club_id, number]).fetchone()
+    if row is None:
+        raise NoSuchMember()
+    return Member(row[0], row[1], row[2] or "", bool(row[3]), bool(row[4]), row[5])
+
+
+def roster(db, club_id: str, last_played: dict[int, str] | None = None) -> list[Member]:
+    """The roster: those who played most recently first (one tap each when a game is started), then the others
+    by name; removed players last."""
+    rows = db.execute(f"{_MEMBER} WHERE club_id = ?", [club_id]).fetchall()
+    last = last_played if last_played is not None else _last_played(db, club_id)
+    members = [Member(r[0], r[1], r[2] or "", bool(r[3]), bool(r[4]), r[5], last.get(r[0])) for r in rows]
+    members.sort(key=lambda m: (m.removed, m.last_played is None, _negated(m.last_played or ""),
+                                rules.fold(m.name or ""), m.number))
+    return members
+
+
+def _negated(text: str) -> tuple[int, ...]:
+    """A sort key putting later ISO times first."""
+    return tuple(-ord(c) for c in text)
+
+
+def _taken(db, club_id: str) -> dict[str, str]:
+    rows = db.execute("SELECT folded, name FROM club_players WHERE club_id = ? AND removed_at IS NULL", [club_id])
+    return dict(rows.fetchall())
+
+
+def _insert_member(db, club_id: str, name: str, nickname: str = "") -> int:
+    """Add a player inside the caller's write unit; their number."""
+    rules.check_new_name(name, _taken(db, club_id))
+    count, last = db.execute("SELECT count(*), coalesce(max(number), 0) FROM club_players WHERE club_id = ?",
+                             [club_id]).fetchone()
+    if count >= rules.MAX_ROSTER:
+        raise StateConflict(N_("A club's roster holds at most %(max)s players."), max=rules.MAX_ROSTER)
+    db["club_players"].insert({"club_id": club_id, "number": last + 1, "name": name, "folded": rules.fold(name),
+                               "nickname": nickname, "hidden": 0, "added_at": store.now()})
+    return last + 1
+
+
+def add_member(db, access: Access, name, nickname=None) -> Member:
+    """A new roster player; refused when the roster has the name already, but for case or accents."""
+    _organiser(access)
+    name, nickname = rules.check_player_name(name), rules.check_nickname(nickname)
+    with store.write(db):
+        number = _insert_member(db, access.club_id, name, nickname)
+    return _member(db, access.club_id, number)
+
+
+def edit_member(db, access: Access, number, name=None, nickname=None) -> Member:
+    """A roster player's name or nickname corrected (the organiser); their games and ratings stay theirs."""
+    _organiser(access)
+    member = _member(db, access.club_id, number)
+    if member.removed:
+        raise StateConflict(N_("A former player's name is gone for good."))
+    name = member.name if name is None else rules.check_player_name(name)
+    nickname = member.nickname if nickname is None else rules.check_nickname(nickname)
+    with store.write(db):
+        taken = _taken(db, access.club_id)
+        taken.pop(rules.fold(member.name or ""), None)
+        rules.check_new_name(name or "", taken)
+        db.execute("UPDATE club_players SET name = ?, folded = ?, nickname = ? WHERE club_id = ? AND number = ?",
+                   [name, rules.fold(name or ""), nickname, access.club_id, member.number])
+    return _member(db, access.club_id, member.number)
+
+
+def hide(db, access: Access, number, hidden: bool) -> Member:
+    """Hide a player's name from the ladder, or show it again: the organiser, or the player with their own link."""
+    member = _member(db, access.club_id, number)
+    if not (access.may_manage() or access.player == member.number):
+        raise games.Forbidden(N_("Only the player themselves or the club's organiser can hide a name."))
+    with store.write(db):
+        db.execute("UPDATE club_players SET hidden = ? WHERE club_id = ? AND number = ?",
+                   [int(bool(hidden)), access.club_id, member.number])
+    return _member(db, access.club_id, member.number)
+
+
+def remove_member(db, access: Access, number) -> None:
+    """Take a player off the roster: their name and nickname are erased ("a former player" from now on), their own
+    links stop working, their games stay and keep counting for the others."""
+    _organiser(access)
+    member = _member(db, access.club_id, number)
+    with store.write(db):
+        db.execute("UPDATE club_players SET name = NULL, folded = NULL, nickname = NULL, hidden = 1, removed_at = ? "
+                   "WHERE club_id = ? AND number = ? AND removed_at IS NULL", [store.now(), access.club_id,
+                                                                                member.number])
+        db.execute("UPDATE club_keys SET revoked_at = ? WHERE club_id = ? AND player = ? AND revoked_at IS NULL",
+                   [store.now(), access.club_id, member.number])
+
+
+def suggestions(db, club_id: str, names: list[str]) -> list[list[int]]:
+    """For each name, the roster players it may be, best first (case, accents, a small typo): offered, never
+    chosen for whoever adds a game."""
+    members = [m for m in roster(db, club_id) if not m.removed and m.name]
+    by_name: dict[str, list[int]] = {}
+    for member in members:
+        by_name.setdefault(member.name or "", []).append(member.number)
+    return [[n for found in closest_names(name, list(by_name)) for n in by_name[found]] for name in names]
+
+
+# -- games and evenings ---------------------------------------------------------------------------------------------
+
+
+def _check_open(db, game_id: str) -> None:
+    """A game already in a club, or played at an evening of one, is refused (a game counts once)."""
+    if db.execute("SELECT 1 FROM club_games WHERE game_id = ?", [game_id]).fetchone():
+        raise AlreadyInClub(N_("This game is in a club already."), field="game")
+    if db.execute("SELECT 1 FROM tournament_games tg JOIN club_evenings ce ON ce.tournament_id = tg.tournament_id "
+                  "WHERE tg.game_id = ?", [game_id]).fetchone():
+        raise AlreadyInClub(N_("This game was played at a club evening: it is in the evening's club already."),
+                            field="game")
+
+
+def add_game(db, access: Access, game_id, key, players: Any) -> None:
+    """Add a game, proven by its scorer's link, each seat matched to a roster player (or "new": a roster player of
+    the seat's name). Not finished yet, it counts from when it ends."""
+    _organiser(access)
+    game = games.authorize(db, game_id, key)
+    if game.role != "scorer":
+        raise games.Forbidden(N_("A game joins a club with its scorer's link."))
+    loaded = games.load(db, game.game_id)
+    names = list(loaded.state.players)
+    members = {m.number for m in roster(db, access.club_id, {}) if not m.removed}
+    matched = rules.check_match(players, len(names), members)
+    with store.write(db):
+        _check_open(db, game.game_id)
+        numbers = [_insert_member(db, access.club_id, names[seat]) if player == rules.NEW else player
+                   for seat, player in enumerate(matched)]
+        db["club_games"].insert({"game_id": game.game_id, "club_id": access.club_id, "added_at": store.now()})
+        db["club_game_seats"].insert_all({"game_id": game.game_id, "seat": seat, "player": number}
+                                         for seat, number in enumerate(numbers))
+        _keep_result(db, loaded)
+
+
+def remove_game(db, access: Access, game_id) -> None:
+    """Take a game out of the club (the game itself is kept): the ratings are what the other games make."""
+    _organiser(access)
+    with store.write(db):
+        if not isinstance(game_id, str) or not db.execute(
+                "SELECT 1 FROM club_games WHERE game_id = ? AND club_id = ?", [game_id, access.club_id]).fetchone():
+            raise NotInClub()
+        db.execute("DELETE FROM club_game_seats WHERE game_id = ?", [game_id])
+        db.execute("DELETE FROM club_games WHERE game_id = ?", [game_id])
+
+
+def evening_names(db, tournament_id: str) -> list[str]:
+    """Everyone an evening has: its roster (seated by the app) and every partita's players, each name once."""
+    names = [r[0] for r in db.execute("SELECT name FROM tournament_players WHERE tournament_id = ? ORDER BY number",
+                                      [tournament_id]).fetchall()]
+    for loaded in (t.game for t in tournaments.load(db, tournament_id).tables):
+        names.extend(loaded.state.players)
+    once: dict[str, str] = {}
+    for name in names:
+        once.setdefault(rules.fold(name), name)
+    return list(once.values())
+
+
+def add_evening(db, access: Access, tournament_id, key, players: Any) -> None:
+    """Add a club evening, proven by its organiser's link, each of its names (`evening_names`, in that order)
+    matched to a roster player (or "new"). Its partite count as each ends, those still to be played too."""
+    _organiser(access)
+    evening = tournaments.authorize(db, tournament_id, key)
+    if not evening.may_manage():
+        raise games.Forbidden(N_("A club evening joins a club with its organiser's link."))
+    names = evening_names(db, evening.tournament_id)
+    members = {m.number for m in roster(db, access.club_id, {}) if not m.removed}
+    matched = rules.check_match(players, len(names), members)
+    with store.write(db):
+        if db.execute("SELECT 1 FROM club_evenings WHERE tournament_id = ?", [evening.tournament_id]).fetchone():
+            raise AlreadyInClub(N_("This evening is in a club already."), field="evening")
+        if db.execute("SELECT 1 FROM club_games cg JOIN tournament_games tg ON tg.game_id = cg.game_id WHERE "
+                      "tg.tournament_id = ?", [evening.tournament_id]).fetchone():
+            raise AlreadyInClub(N_("A partita of this evening is in a club already: take it out first."),
+                                field="evening")
+        numbers = [_insert_member(db, access.club_id, names[i]) if player == rules.NEW else player
+                   for i, player in enumerate(matched)]
+        db["club_evenings"].insert({"tournament_id": evening.tournament_id, "club_id": access.club_id,
+                                    "added_at": store.now()})
+        db["club_evening_names"].insert_all({"tournament_id": evening.tournament_id, "folded": rules.fold(name),
+                                             "player": number} for name, number in zip(names, numbers))
+
+
+def remove_evening(db, access: Access, tournament_id) -> None:
+    _organiser(access)
+    with store.write(db):
+        if not isinstance(tournament_id, str) or not db.execute(
+                "SELECT 1 FROM club_evenings WHERE tournament_id = ? AND club_id = ?",
+                [tournament_id, access.club_id]).fetchone():
+            raise NotInClub()
+        db.execute("DELETE FROM club_evening_names WHERE tournament_id = ?", [tournament_id])
+        db.execute("DELETE FROM club_evenings WHERE tournament_id = ?", [tournament_id])
+
+
+# -- results and ratings --------------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class ClubGame:
+    """A game of the club: where it came from, who sat where (roster numbers; None: a name of an evening not
+    matched, which never happens once added), and its result once it ended."""
+
+    game_id: str
+    evening: str | None  # the club evening it was a partita of
+    family: str
+    players: tuple[int | None, ...]  # by seat
+    finished: bool
+    ended_at: str | None
+    teams: tuple[tuple[int, ...], ...]  # seats per team
+    ranks: tuple[int, ...]  # per team
+
+    def rated(self) -> RatedGame | None:
+        if not self.finished or self.ended_at is None or None in self.players:
+            return None
+        teams = tuple(tuple(self.players[seat] or 0 for seat in team) for team in self.teams)
+        return RatedGame(self.game_id, self.family, self.ended_at, teams, self.ranks)
+
+
+def _keep_result(db, loaded) -> tuple:
+    """The game's result as the ratings read it, kept by its version (inside the caller's write unit)."""
+    state = loaded.state
+    teams = [list(side) for side in state.sides] if state.sides else [[seat] for seat in range(len(state.players))]
+    place = {p.seat: p.place for p in state.standings}
+    ranks = [place[team[0]] for team in teams]
+    ended = None
+    if state.finished:
+        row = db.execute("SELECT created_at FROM events WHERE game_id = ? AND seq = ?",
+                         [loaded.id, loaded.version]).fetchone()
+        ended = row[0] if row else None
+    kept = (loaded.version, state.variant.family, int(state.finished), ended, json.dumps(teams), json.dumps(ranks))
+    db.execute("INSERT OR REPLACE INTO game_results (game_id, version, family, finished, ended_at, teams, ranks) "
+               "VALUES (?, ?, ?, ?, ?, ?, ?)", [loaded.id, *kept])
+    return kept
+
+
+_SEATS = ("SELECT cg.game_id, NULL, (SELECT max(seq) FROM events e WHERE e.game_id = cg.game_id), "
+          "(SELECT json_group_array(player) FROM (SELECT player FROM club_game_seats s WHERE s.game_id = cg.game_id "
+          "ORDER BY seat)) FROM club_games cg WHERE cg.club_id = ? "
+          "UNION ALL SELECT tg.game_id, tg.tournament_id, (SELECT max(seq) FROM events e WHERE e.game_id = "
+          "tg.game_id), NULL FROM club_evenings ce JOIN tournament_games tg ON tg.tournament_id = ce.tournament_id "
+          "WHERE ce.club_id = ?")
+
+
+def club_games(db, club_id: str) -> list[ClubGame]:
+    """Every game of the club with its result, oldest end first (unfinished ones last). A result is read from its
+    keeping when the game has not changed since; a changed game (a correction, an undo, a partita just ended) is
+    replayed once and kept again."""
+    rows = db.execute(_SEATS, [club_id, club_id]).fetchall()
+    kept = {r[0]: r[1:] for r in db.execute(
+        "SELECT r.game_id, r.version, r.family, r.finished, r.ended_at, r.teams, r.ranks FROM game_results r "
+        "WHERE r.game_id IN (SELECT game_id FROM club_games WHERE club_id = ? UNION ALL SELECT tg.game_id FROM "
+        "club_evenings ce JOIN tournament_games tg ON tg.tournament_id = ce.tournament_id WHERE ce.club_id = ?)",
+        [club_id, club_id]).fetchall()}
+    stale = [game_id for game_id, _, version, _ in rows if kept.get(game_id, (None,))[0] != version]
+    if stale:
+        loadeds = [games.load(db, game_id) for game_id in stale]
+        with store.write(db):
+            for loaded in loadeds:
+                kept[loaded.id] = _keep_result(db, loaded)
+    names = _evening_players(db, club_id, [r for r in rows if r[1] is not None])
+    found = []
+    for game_id, evening, _, seats in rows:
+        _, family, finished, ended_at, teams, ranks = kept[game_id]
+        players = tuple(json.loads(seats)) if seats else names[game_id]
+        found.append(ClubGame(game_id, evening, family, players, bool(finished), ended_at,
+                              tuple(tuple(t) for t in json.loads(teams)), tuple(json.loads(ranks))))
+    found.sort(key=lambda g: (g.ended_at is None, g.ended_at or "", g.game_id))
+    return found
+
+
+def _evening_players(db, club_id: str, rows: list) -> dict[str, tuple[int | None, ...]]:
+    """The roster player at each seat of the evenings' partite, through the names matched when each evening was
+    added (a partita's players are names; the evening's names are one person each)."""
+    matched: dict[tuple[str, str], int] = {}
+    for tournament_id, folded, player in db.execute(
+            "SELECT n.tournament_id, n.folded, n.player FROM club_evening_names n JOIN club_evenings ce ON "
+            "ce.tournament_id = n.tournament_id WHERE ce.club_id = ?", [club_id]).fetchall():
+        matched[tournament_id, folded] = player
+    found = {}
+    for game_id, evening, _, _ in rows:
+        names = games.players_of(db, game_id)
+        found[game_id] = tuple(matched.get((evening, rules.fold(name))) for name in names)
+    return found
+
+
+def ratings(games_: list[ClubGame], season: str | None = None) -> dict[str, dict[int, Rating]]:
+    """family → player → rating, from the finished games (of one year's season, given as "2026")."""
+    rated = [g.rated() for g in games_ if season is None or (g.ended_at or "").startswith(season)]
+    return rate(r for r in rated if r is not None)
+
+
+def seasons(games_: list[ClubGame]) -> list[str]:
+    """The years with finished games, latest first."""
+    return sorted({g.ended_at[:4] for g in games_ if g.finished and g.ended_at}, reverse=True)
+
+
+@dataclass(frozen=True)
+class Rung:
+    """One line of the ladder."""
+
+    place: int
+    member: Member
+    rating: Rating
+    moved: int | None  # the change on the club's latest day of play, for those who played then
+
+
+@dataclass(frozen=True)
+class Ladder:
+    club_id: str
+    name: str
+    family: str
+    season: str | None
+    seasons: list[str]
+    families: list[str]  # the families with rated games, in the registry's order
+    rungs: list[Rung]
+    day: str | None  # the latest day of play (YYYY-MM-DD), whose moves are shown
+
+
+def ladder(db, club_id: str, family: str | None = None, season: str | None = None) -> Ladder:
+    """The club's ladder of one family (the one with most games when none is asked): by rating, hidden and removed
+    players left out (their games still count for the others), with each player's move on the latest day."""
+    name = name_of(db, club_id)
+    all_games = club_games(db, club_id)
+    if season is not None and season not in seasons(all_games):
+        season = None
+    found = ratings(all_games, season)
+    families = [f for f in FAMILIES if f in found]
+    if family not in found:
+        family = max(families, key=lambda f: sum(r.games for r in found[f].values()), default=None)
+    last = _last_played_from(all_games)
+    members = {m.number: m for m in roster(db, club_id, last)}
+    family_ratings = found.get(family or "", {})
+    counted = [g for g in all_games if g.family == family and g.finished and g.ended_at
+               and (season is None or g.ended_at.startswith(season))]
+    day = (counted[-1].ended_at or "")[:10] if counted else None
+    moves = moved(family_ratings, {g.game_id for g in counted if g.ended_at and g.ended_at.startswith(day or "-")})
+    shown = sorted((r for n, r in family_ratings.items() if not members[n].hidden and not members[n].removed),
+                   key=lambda r: (-r.shown, -r.games, rules.fold(members[r.player].name or "")))
+    rungs, place = [], 0
+    for index, rating in enumerate(shown):
+        if not index or rating.shown != shown[index - 1].shown:
+            place = index + 1
+        rungs.append(Rung(place, members[rating.player], rating, moves.get(rating.player)))
+    return Ladder(club_id, name, family or "", season, seasons(all_games), families, rungs, day)
+
+
+def _last_played_from(all_games: list[ClubGame]) -> dict[int, str]:
+    last: dict[int, str] = {}
+    for game in all_games:
+        for player in game.players:
+            if player is not None and game.ended_at:
+                last[player] = max(last.get(player, ""), game.ended_at)
+    return last
+
+
+def _last_played(db, club_id: str) -> dict[int, str]:
+    rows = db.execute("SELECT s.player, max(r.ended_at) FROM club_game_seats s JOIN club_games cg ON cg.game_id = "
+                      "s.game_id JOIN game_results r ON r.game_id = s.game_id WHERE cg.club_id = ? AND r.ended_at "
+                      "IS NOT NULL GROUP BY s.player", [club_id]).fetchall()
+    return dict(rows)
+
+
+# -- a player's own page --------------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Meeting:
+    """Head to head: the games a player met another in (on the other side, or each for themselves), and how often
+    they finished ahead of them, level, behind."""
+
+    other: Member
+    games: int
+    ahead: int
+    level: int
+    behind: int
+
+
+@dataclass(frozen=True)
+class PlayerPage:
+    club_id: str
+    club_name: str
+    member: Member
+    ratings: dict[str, Rating]  # by family, the families they played
+    games: list[ClubGame]  # theirs, latest first
+    meetings: list[Meeting]  # most games together first
+    loaded: list  # their finished games replayed (`games.Loaded`), oldest first, named as the roster names them
+
+
+def player_page(db, access: Access, number) -> PlayerPage:
+    member = _member(db, access.club_id, number)
+    if not access.sees(member.number):
+        raise NoSuchMember()
+    all_games = club_games(db, access.club_id)
+    last = _last_played_from(all_games)
+    members = {m.number: m for m in roster(db, access.club_id, last)}
+    member = members[member.number]
+    found = ratings(all_games)
+    theirs = [g for g in all_games if member.number in g.players]
+    meetings: dict[int, list[int]] = {}
+    for game in theirs:
+        if not game.finished:
+            continue
+        rank_of = {seat: rank for team, rank in zip(game.teams, game.ranks) for seat in team}
+        mine = game.players.index(member.number)
+        partners = next(team for team in game.teams if mine in team)
+        for seat, other in enumerate(game.players):
+            if other is None or seat in partners:
+                continue
+            tally = meetings.setdefault(other, [0, 0, 0, 0])
+            difference = rank_of[seat] - rank_of[mine]
+            tally[0] += 1
+            tally[1 if difference > 0 else 2 if difference == 0 else 3] += 1
+    met = [Meeting(members[other], *tally) for other, tally in meetings.items()]
+    met.sort(key=lambda m: (-m.games, m.other.removed, rules.fold(m.other.name or ""), m.other.number))
+    return PlayerPage(access.club_id, name_of(db, access.club_id), member,
+                      {family: by[member.number] for family, by in found.items() if member.number in by},
+                      list(reversed(theirs)), met, _named(db, theirs, members))
+
+
+def _named(db, theirs: list[ClubGame], members: dict[int, Member]) -> list:
+    """The player's finished games replayed, each seat named as the roster names its player (so the statistics of
+    `formats.stats` count one person once across phones); a former player stays "?"."""
+    found = []
+    for game in theirs:
+        if not game.finished:
+            continue
+        loaded = games.load(db, game.game_id)
+        names = tuple(members[p].name or f"#{p}" if p is not None else "?" for p in game.players)
+        state: Any = loaded.state  # every family's state is a frozen dataclass with its players
+        found.append(dataclasses.replace(loaded, state=dataclasses.replace(state, players=names)))
+    return found
