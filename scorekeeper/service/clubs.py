@@ -500,11 +500,24 @@ class Ladder:
 def ladder(db, club_id: str, family: str | None = None, season: str | None = None) -> Ladder:
     """The club's ladder of one family (the one with most games when none is asked): by rating, hidden and removed
     players left out (their games still count for the others), with each player's move on the latest day."""
-    name = name_of(db, club_id)
+    all_games = club_games(db, club_id)
+    if season is not None and season not in seasons(all_games):
+        season = None
+    return _ladder(db, club_id, all_games, ratings(all_games, season), family, season)
+
+
+def ladders(db, club_id: str, season: str | None = None) -> list[Ladder]:
+    """Every family's ladder (the API, the ratings CSV), the games read and rated once for all of them."""
     all_games = club_games(db, club_id)
     if season is not None and season not in seasons(all_games):
         season = None
     found = ratings(all_games, season)
+    return [_ladder(db, club_id, all_games, found, family, season) for family in FAMILIES if family in found]
+
+
+def _ladder(db, club_id: str, all_games: list[ClubGame], found: dict[str, dict[int, Rating]], family: str | None,
+            season: str | None) -> Ladder:
+    name = name_of(db, club_id)
     families = [f for f in FAMILIES if f in found]
     if family not in found:
         family = max(families, key=lambda f: sum(r.games for r in found[f].values()), default=None)
@@ -523,6 +536,14 @@ def ladder(db, club_id: str, family: str | None = None, season: str | None = Non
             place = index + 1
         rungs.append(Rung(place, members[rating.player], rating, moves.get(rating.player)))
     return Ladder(club_id, name, family or "", season, seasons(all_games), families, rungs, day)
+
+
+def variants(db, club_id: str) -> dict[str, str]:
+    """The variant id of each game of the club (the games CSV names it)."""
+    return dict(db.execute(
+        "SELECT id, variant FROM games WHERE id IN (SELECT game_id FROM club_games WHERE club_id = ? UNION ALL "
+        "SELECT tg.game_id FROM club_evenings ce JOIN tournament_games tg ON tg.tournament_id = ce.tournament_id "
+        "WHERE ce.club_id = ?)", [club_id, club_id]).fetchall())
 
 
 def _last_played_from(all_games: list[ClubGame]) -> dict[int, str]:
