@@ -136,6 +136,13 @@ def name_of(db, club_id: str) -> str:
     return row[0]
 
 
+def created_at(db, club_id: str) -> str:
+    row = db.execute("SELECT created_at FROM clubs WHERE id = ?", [club_id]).fetchone()
+    if row is None:
+        raise ClubNotFound()
+    return row[0]
+
+
 def player_link(db, access: Access, number, new: bool = False) -> str:
     """A roster player's own link (the organiser hands it out): the one there is, or a new one replacing it."""
     _organiser(access)
