@@ -262,3 +262,30 @@ def test_the_cards_rows_leave_out_hidden_and_removed_players(app, api, club):
     shown_card = club_card.ladder_card(clubs.ladder(store.connect(app.config["SCOREKEEPER_DATABASE"]), club.id))
     assert [(r.place, r.name, r.figures) for r in shown_card.rows] == [
         (1, "Alessandra", (str(openskill(places)[0]), "1")), (2, "Domenico", (str(openskill(places)[3]), "1"))]
+
+
+def test_refusals_and_the_card_in_italian(api, client, club):
+    italian = {**club.headers(), "Accept-Language": "it"}
+    refused = client.post(f"{CLUBS}/{club.id}/players", json={"name": "Ermenegìlda"}, headers=italian)
+    assert refused.status_code == 409 and refused.get_json()["error"] == {
+        "code": "same_name", "field": "name", "message": "“Ermenegìlda” è già tra i soci come “Ermenegilda”: nomi che "
+                                                         "differiscono solo per maiuscole o accenti sono lo stesso "
+                                                         "giocatore."}
+    own = club.call("POST", "/players/8/link").get_json()["key"]
+    assert client.get(f"{CLUBS}/{club.id}", headers={"Authorization": f"Bearer {own}", "Accept-Language": "it"}
+                      ).get_json()["error"]["message"] == ("Il tuo link apre la tua pagina; per la classifica e i file "
+                                                           "del circolo serve il link del circolo.")
+    game, _ = piquet(api, ["Ilaria", "Leonardo"])
+    club.call("POST", "/games", json={"game": game["id"], "key": game["keys"]["scorer"], "players": [8, 9]})
+    address = f"/c/{club.id}/{club.keys['view']}/ladder.png"
+    english, italian_card = client.get(address), client.get(address, headers={"Accept-Language": "it"})
+    assert english.headers["ETag"].endswith('-en"') and italian_card.headers["ETag"].endswith('-it"')
+    assert english.data != italian_card.data
+    csv = client.get(f"/c/{club.id}/{club.keys['view']}/roster.csv", headers={"Accept-Language": "it"})
+    assert csv.status_code == 200
+    club.call("DELETE", "/players/9")
+    lines = client.get(f"/c/{club.id}/{club.keys['view']}/roster.csv", headers={"Accept-Language": "it"}).get_data(
+        as_text=True).splitlines()
+    assert lines[:3] == ["number,name,nickname,hidden,removed,games,last_played",
+                         f"8,Ilaria,,false,false,1,{lines[1].rsplit(',', 1)[1]}", lines[2]]
+    assert lines[-1].startswith("9,un ex giocatore,,true,true,1,")
