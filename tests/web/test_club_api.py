@@ -7,6 +7,8 @@ import pytest
 from openskill.models import PlackettLuce
 
 from scorekeeper.rules.ratings import shown
+from scorekeeper.service import clubs
+from scorekeeper.store import db as store
 from scorekeeper.web.club import club_card
 from tests.evenings import play_tournament
 from tests.web.test_creations import PIQUET_DEAL
@@ -257,8 +259,6 @@ def test_the_cards_rows_leave_out_hidden_and_removed_players(app, api, club):
     club.call("POST", "/games", json={"game": game["id"], "key": game["keys"]["scorer"], "players": [1, 2, 3, 4]})
     club.call("PATCH", "/players/2", json={"hidden": True})
     club.call("DELETE", "/players/3")
-    from scorekeeper.service import clubs
-    from scorekeeper.store import db as store
     shown_card = club_card.ladder_card(clubs.ladder(store.connect(app.config["SCOREKEEPER_DATABASE"]), club.id))
     assert [(r.place, r.name, r.figures) for r in shown_card.rows] == [
         (1, "Alessandra", (str(openskill(places)[0]), "1")), (2, "Domenico", (str(openskill(places)[3]), "1"))]
