@@ -137,6 +137,13 @@ def name_of(db, club_id: str) -> str:
     return row[0]
 
 
+def created_at(db, club_id: str) -> str:
+    row = db.execute("SELECT created_at FROM clubs WHERE id = ?", [club_id]).fetchone()
+    if row is None:
+        raise ClubNotFound()
+    return row[0]
+
+
 def player_link(db, access: Access, number, new: bool = False) -> str:
     """A roster player's own link (the organiser hands it out): the one there is, or a new one replacing it."""
     _organiser(access)
@@ -539,6 +546,20 @@ def ladder(db, club_id: str, family: str | None = None, season: str | None = Non
             place = index + 1
         rungs.append(Rung(place, members[rating.player], rating, moves.get(rating.player)))
     return Ladder(club_id, name, family or "", season, seasons(all_games), families, rungs, day)
+
+
+def ladders(db, club_id: str, season: str | None = None) -> list[Ladder]:
+    """Every family's ladder, in the registry's order (the API, the ratings CSV)."""
+    first = ladder(db, club_id, None, season)
+    return [first if family == first.family else ladder(db, club_id, family, season) for family in first.families]
+
+
+def variants(db, club_id: str) -> dict[str, str]:
+    """The variant id of each game of the club (the games CSV names it)."""
+    return dict(db.execute(
+        "SELECT id, variant FROM games WHERE id IN (SELECT game_id FROM club_games WHERE club_id = ? UNION ALL "
+        "SELECT tg.game_id FROM club_evenings ce JOIN tournament_games tg ON tg.tournament_id = ce.tournament_id "
+        "WHERE ce.club_id = ?)", [club_id, club_id]).fetchall())
 
 
 def _last_played_from(all_games: list[ClubGame]) -> dict[int, str]:
