@@ -319,7 +319,7 @@ def add_game(db, access: Access, game_id, key, players: Any) -> None:
         db["club_games"].insert({"game_id": game.game_id, "club_id": access.club_id, "added_at": store.now()})
         db["club_game_seats"].insert_all({"game_id": game.game_id, "seat": seat, "player": number}
                                          for seat, number in enumerate(numbers))
-        _keep_result(db, loaded)
+        _keep_results(db, [loaded])
 
 
 def remove_game(db, access: Access, game_id) -> None:
@@ -335,14 +335,20 @@ def remove_game(db, access: Access, game_id) -> None:
 
 def evening_names(db, tournament_id: str) -> list[str]:
     """Everyone an evening has: its roster (seated by the app) and every partita's players, each name once."""
+    return _evening(db, tournament_id)[0]
+
+
+def _evening(db, tournament_id: str) -> tuple[list[str], list]:
+    """An evening's names (`evening_names`) and its partite as replayed."""
     names = [r[0] for r in db.execute("SELECT name FROM tournament_players WHERE tournament_id = ? ORDER BY number",
                                       [tournament_id]).fetchall()]
-    for loaded in (t.game for t in tournaments.load(db, tournament_id).tables):
+    partite = [table.game for table in tournaments.load(db, tournament_id).tables]
+    for loaded in partite:
         names.extend(loaded.state.players)
     once: dict[str, str] = {}
     for name in names:
         once.setdefault(rules.fold(name), name)
-    return list(once.values())
+    return list(once.values()), partite
 
 
 def add_evening(db, access: Access, tournament_id, key, players: Any) -> None:
@@ -352,7 +358,7 @@ def add_evening(db, access: Access, tournament_id, key, players: Any) -> None:
     evening = tournaments.authorize(db, tournament_id, key)
     if not evening.may_manage():
         raise games.Forbidden(N_("A club evening joins a club with its organiser's link."))
-    names = evening_names(db, evening.tournament_id)
+    names, partite = _evening(db, evening.tournament_id)
     members = {m.number for m in roster(db, access.club_id, {}) if not m.removed}
     matched = rules.check_match(players, len(names), members)
     with store.write(db):
@@ -368,6 +374,7 @@ def add_evening(db, access: Access, tournament_id, key, players: Any) -> None:
                                     "added_at": store.now()})
         db["club_evening_names"].insert_all({"tournament_id": evening.tournament_id, "folded": rules.fold(name),
                                              "player": number} for name, number in zip(names, numbers))
+        _keep_results(db, partite)
 
 
 def remove_evening(db, access: Access, tournament_id) -> None:
@@ -405,20 +412,22 @@ class ClubGame:
         return RatedGame(self.game_id, self.family, self.ended_at, teams, self.ranks)
 
 
-def _keep_result(db, loaded) -> tuple:
-    """The game's result as the ratings read it, kept by its version (inside the caller's write unit)."""
+def _result(loaded) -> tuple:
+    """A game's result as the ratings read it: (version, family, finished, ended at — the time of its last change
+    once it is over —, its teams' seats, each team's place), from the game as replayed."""
     state = loaded.state
     teams = [list(side) for side in state.sides] if state.sides else [[seat] for seat in range(len(state.players))]
     place = {p.seat: p.place for p in state.standings}
-    ranks = [place[team[0]] for team in teams]
-    ended = None
-    if state.finished:
-        row = db.execute("SELECT created_at FROM events WHERE game_id = ? AND seq = ?",
-                         [loaded.id, loaded.version]).fetchone()
-        ended = row[0] if row else None
-    kept = (loaded.version, state.variant.family, int(state.finished), ended, json.dumps(teams), json.dumps(ranks))
-    db.execute("INSERT OR REPLACE INTO game_results (game_id, version, family, finished, ended_at, teams, ranks) "
-               "VALUES (?, ?, ?, ?, ?, ?, ?)", [loaded.id, *kept])
+    ended = loaded.events[-1]["created_at"] if state.finished and len(loaded.events) else None
+    return (loaded.version, state.variant.family, int(state.finished), ended, json.dumps(teams),
+            json.dumps([place[team[0]] for team in teams]))
+
+
+def _keep_results(db, loadeds: list) -> dict[str, tuple]:
+    """The games' results kept by their versions, in one statement (inside the caller's write unit)."""
+    kept = {loaded.id: _result(loaded) for loaded in loadeds}
+    db.conn.executemany("INSERT OR REPLACE INTO game_results (game_id, version, family, finished, ended_at, teams, ranks) "
+                   "VALUES (?, ?, ?, ?, ?, ?, ?)", [[game_id, *row] for game_id, row in kept.items()])
     return kept
 
 
@@ -444,8 +453,7 @@ def club_games(db, club_id: str) -> list[ClubGame]:
     if stale:
         loadeds = [games.load(db, game_id) for game_id in stale]
         with store.write(db):
-            for loaded in loadeds:
-                kept[loaded.id] = _keep_result(db, loaded)
+            kept |= _keep_results(db, loadeds)
     names = _evening_players(db, club_id, [r for r in rows if r[1] is not None])
     found = []
     for game_id, evening, _, seats in rows:

@@ -128,6 +128,7 @@ def calls(world: Worst) -> dict[str, list[Knock]]:
             data=lambda text=text: {"file": (io.BytesIO(text), "games.csv"), "once": secrets.token_urlsafe(18)})
     game_writes(world, add)
     evening_writes(world, add)
+    club_doors(world, add)
     return out
 
 
@@ -236,3 +237,45 @@ def evening_writes(world: Worst, add) -> None:
     add("season_api.remove_tournament", "120 partite", f"{api}/tournaments/{done['id']}", key, "DELETE")
     add("seasons.rotate", "120 partite", page + "/rotate", method="POST", data={"role": "view"})
     add("season_api.rotate", "120 partite", api + "/keys/rotate", key, "POST", json={"role": "view"})
+
+
+def taken_out(tournament_id: str) -> Callable:
+    """Before the request: the evening taken out of its club (to be added again)."""
+    def prepare(client):
+        conn = sqlite3.connect(client.application.config["SCOREKEEPER_DATABASE"])
+        try:
+            with conn:
+                conn.execute("DELETE FROM club_evening_names WHERE tournament_id = ?", [tournament_id])
+                conn.execute("DELETE FROM club_evenings WHERE tournament_id = ?", [tournament_id])
+        finally:
+            conn.close()
+    return prepare
+
+
+def club_doors(world: Worst, add) -> None:
+    """The club of 500 members with the evening's 120 partite and three games at the cap (#37)."""
+    club, keys = world.club["id"], world.club["keys"]
+    label = "500 members, 123 games"
+    api, page, own = f"/api/v1/clubs/{club}", f"/c/{club}/{keys['view']}", world.club["member"]
+    add("club_api.read_club", label, api, keys["view"])
+    add("club_api.read_player", label, api + "/players/1", own)
+    for which in ("roster", "ratings", "games"):
+        add(f"club_api.{which}_csv", label, f"{api}/{which}.csv", keys["view"])
+        add(f"club_csv.{which}_csv", label, f"{page}/{which}.csv")
+    add("club_card.ladder_png", label, page + "/ladder.png")
+    organiser = keys["organiser"]
+    add("club_api.add_player", label + " (full: refused)", api + "/players", organiser, "POST", json={"name": "Zeno"})
+    add("club_api.edit_player", label, api + "/players/1", own, "PATCH", json={"hidden": True})
+    add("club_api.remove_player", label, api + "/players/2", organiser, "DELETE")
+    add("club_api.player_link", label, api + "/players/1/link", organiser, "POST", json={"new": True})
+    sealed = world.games["sealed"]
+    add("club_api.add_game", label + ", a game at the cap", api + "/games", organiser, "POST",
+        json={"game": sealed["id"], "key": sealed["keys"]["scorer"], "players": [61, 62, 63, 64]})
+    add("club_api.remove_game", label, f"{api}/games/{world.games['solo']['id']}", organiser, "DELETE")
+    evening = world.evening
+    names = {f"Giocatore {n:02d}": n for n in range(1, 61)}
+    add("club_api.add_evening", label + ", the evening of 120 partite", api + "/evenings", organiser, "POST",
+        json={"tournament": evening["id"], "key": evening["keys"]["organiser"], "players": names},
+        prepare=taken_out(evening["id"]))
+    add("club_api.remove_evening", label, f"{api}/evenings/{evening['id']}", organiser, "DELETE")
+    add("club_api.rotate", label, api + "/keys/rotate", organiser, "POST", json={"role": "view"})

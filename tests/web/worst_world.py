@@ -8,6 +8,8 @@ input, built once. Not a test module itself.
 - A finished club evening of 60 players × 8 rounds (120 partite, seated by the app), in a season; another of 60 × 8
   seated and not begun (for the writes that change rounds not begun: #33), and an empty one (to seat).
 - A phone whose list holds 1,000 games (the cap games on top) and the evening.
+- A club of 500 members (#37) with the finished evening and three of the games at the cap in it (the sealed Wist
+  game stays out, to be added), and its first member's own link.
 - The largest file the import takes in games: 1,000 games (kept as `csv_many`); and one game at the cap (`csv_cap`).
 """
 from __future__ import annotations
@@ -19,7 +21,8 @@ from itsdangerous import Signer
 
 from scorekeeper.formats import csvexport
 from scorekeeper.rules import VARIANTS, new_game
-from scorekeeper.service import games, phones
+from scorekeeper.rules.club import MAX_ROSTER
+from scorekeeper.service import clubs, games, phones
 from scorekeeper.store import db as store
 from tests import torneo_support as ref
 from tests.contract.test_replay_cost import events
@@ -47,6 +50,7 @@ class Worst:
     season: dict = field(default_factory=dict)
     partita: dict = field(default_factory=dict)  # one of the evening's partite, {"id", "keys"}
     player: str = ""  # the evening's first player's own link (#35)
+    club: dict = field(default_factory=dict)  # {"id", "keys", "member": the first member's own link} (#37)
     phone: str = ""  # the device cookie's value
     csv_many: bytes = b""
     csv_cap: bytes = b""
@@ -137,6 +141,24 @@ def the_phone(app, db, world: Worst) -> None:
                                                  "organiser", "Serata grande")])
 
 
+def the_club(db, world: Worst) -> None:
+    """500 members, Giocatore 01–60 the evening's players: the evening added with its names matched, and the cap
+    games but the sealed one, each seat a member."""
+    club_id, keys = clubs.create(db, "Circolo grande")
+    who = clubs.authorize(db, club_id, keys["organiser"])
+    names = [f"Giocatore {n:02d}" for n in range(1, PLAYERS + 1)] + [f"Socio {n}" for n in range(PLAYERS + 1,
+                                                                                                   MAX_ROSTER + 1)]
+    number = {name: clubs.add_member(db, who, name).number for name in names}
+    evening = world.evening
+    clubs.add_evening(db, who, evening["id"], evening["keys"]["organiser"],
+                      [number[name] for name in clubs.evening_names(db, evening["id"])])
+    for family, game in world.games.items():
+        if family != "sealed":
+            seats = len(games.players_of(db, game["id"]))
+            clubs.add_game(db, who, game["id"], game["keys"]["scorer"], list(range(1, seats + 1)))
+    world.club = {"id": club_id, "keys": keys, "member": clubs.player_link(db, who, 1)}
+
+
 def build(app) -> Worst:
     """The worst world in `app`'s database."""
     world = Worst()
@@ -148,6 +170,7 @@ def build(app) -> Worst:
         world.games["sealed"]["hand"] = correction(db, world.games["sealed"]["id"])
         the_evening(client, db, world)
         the_phone(app, db, world)
+        the_club(db, world)
     finally:
         db.conn.close()
     world.csv_many = many_games(FILE_GAMES)
