@@ -19,7 +19,8 @@ from tests.test_clubs import ROSTER, morto, piquet
 
 RUNG = re.compile(r'<td class="place">(\d+)=?</td>\s*<th scope="row" class="player">(?:<a href="([^"]+)">)?([^<]+)'
                   r'(?:</a>)?\s*(<span class="tag">[^<]*</span>)?</th>\s*<td class="rating">(\d+)</td>'
-                  r'<td class="games">(\d+)</td>\s*<td class="move">(?:<span[^>]*>▲</span> )?([^<]*)</td>')
+                  r'<td class="played">(\d+)</td>\s*<td class="move">([^<]*)'
+                  r'(?:<span class="visually-hidden">[^<]*</span>)?</td>')
 ERROR = re.compile(r'<p class="error" role="alert" id="(\w+)-error">([^<]*)</p>')
 
 
@@ -265,7 +266,7 @@ def test_the_tv_shows_the_top_and_who_moved_most(api, club, client, db, monkeypa
     monkeypatch.setattr(club_pages, "TV_RUNGS", 3)
     response = client.get(f"/c/{club.id}/{club.view}/tv")
     tv = response.get_data(as_text=True)
-    assert response.status_code == 200 and '<meta http-equiv="refresh" content="30">' in tv
+    assert response.status_code == 200 and '<noscript><meta http-equiv="refresh" content="30"></noscript>' in tv
     ladder = clubs.ladder(db, club.id)
     assert [name for _, name, *_ in rungs(tv)] == [r.member.name for r in ladder.rungs[:3]]
     assert "6 more players on the club's page." in html.unescape(tv)
@@ -284,3 +285,14 @@ def test_the_club_page_in_italian(api, club, client, db):
         assert words in page, words
     tv = client.get(f"/c/{club.id}/{club.view}/tv").get_data(as_text=True)
     assert "Chi è salito di più stasera" in tv
+
+
+def test_the_tv_polls_its_ladder_alone(api, club, client, db):
+    """htmx asks for the TV every 30 s: the answer is its live block alone, the same ladder."""
+    played_games(api, db, club)
+    address = f"/c/{club.id}/{club.view}/tv?family=piquet"
+    whole = client.get(address).get_data(as_text=True)
+    assert f'hx-get="{address}" hx-trigger="every 30s"' in html.unescape(whole)
+    block = client.get(address, headers={"HX-Request": "true"}).get_data(as_text=True)
+    assert block.strip().startswith('<main id="live"') and "<html" not in block
+    assert rungs(block) == rungs(whole) and len(rungs(block)) == 2

@@ -5,9 +5,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from datetime import date
+from functools import partial
 
 from flask import Blueprint, abort, make_response, redirect, render_template, request, url_for
 from flask_babel import format_date, gettext
+from jinja2_fragments.flask import render_block
 
 from ...rules import N_
 from ...rules.base import RuleError
@@ -16,7 +18,7 @@ from ...service import clubs
 from ...store import db as store
 from ..assets.qr import qr_svg
 from ..gate.errors import message, status_of
-from ..gate.htmx import go_to
+from ..gate.htmx import go_to, is_htmx
 from ..gate.links import base_url
 from ..gate.per_request import get_db
 from ..phone import devices
@@ -179,7 +181,8 @@ def open_page(club_id, key):
 
 @bp.get("/c/<club_id>/<key>/tv")
 def tv(club_id, key):
-    """The ladder on a TV on the club's wall: the top of it in big type, who moved most, reloaded every 30 s."""
+    """The ladder on a TV on the club's wall: the top of it in big type, who moved most; htmx fetches it again every
+    30 s (without JavaScript, the page reloads)."""
     who = clubs.authorize(get_db(), club_id, key)
     if not who.sees_all():
         abort(404)  # a player's own link opens their page alone
@@ -187,8 +190,9 @@ def tv(club_id, key):
     rows = rung_rows(who, ladder, TV_RUNGS)
     today = ladder.day == store.now()[:10]
     movers = [row for row in rung_rows(who, ladder) if row.top]
-    return render_template(
-        "club_tv.html", ladder=ladder, rungs=rows, movers=movers, refresh=TV_REFRESH,
+    render = partial(render_block, "club_tv.html", "live") if is_htmx() else partial(render_template, "club_tv.html")
+    return render(
+        ladder=ladder, rungs=rows, movers=movers, refresh=TV_REFRESH, tv_url=request.full_path.rstrip("?"),
         family_name=gettext(FAMILY_NAMES[ladder.family]) if ladder.family else "",
         moved_title=gettext("Moved most this evening") if today else
         gettext("Moved most on %(day)s", day=day_name(ladder.day)),
