@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import html
 import re
+from datetime import datetime
 
 import pytest
 from markupsafe import escape
@@ -246,6 +247,8 @@ def test_the_ladder_is_openskills_with_the_days_moves(api, club, db):
     assert rungs(club.page(club.view, family="partnership", season=year)) == lines
     assert rungs(club.page(club.view, family="partnership", season="1999")) == lines  # no such season: all time
     assert f"season={year}" in page and "All time" in page
+    day = datetime.fromisoformat(store.now()[:10])
+    assert f"±: moved on {day.day} {day:%B}." in page  # the latest day of play, named
 
 
 def test_hidden_and_removed_players_are_off_the_ladder_and_the_tv(api, club, client, db):
@@ -296,3 +299,20 @@ def test_the_tv_polls_its_ladder_alone(api, club, client, db):
     block = client.get(address, headers={"HX-Request": "true"}).get_data(as_text=True)
     assert block.strip().startswith('<main id="live"') and "<html" not in block
     assert rungs(block) == rungs(whole) and len(rungs(block)) == 2
+
+
+def test_the_organiser_replaces_their_own_link_and_the_page_moves(club, client, db):
+    old = club.organiser
+    response = client.post(f"{club.url}/rotate", data={"role": "organiser"})
+    new = clubs.keys_of(db, club.id)["organiser"]
+    assert response.status_code == 303 and response.location == f"/c/{club.id}/{new}?rotated=organiser#links"
+    assert new != old and client.get(f"/c/{club.id}/{old}").status_code == 404
+    page = client.get(response.location).get_data(as_text=True)
+    assert "The old link no longer works. Share the new one." in page
+    home = client.get("/").get_data(as_text=True)  # the phone's list follows the new address
+    assert f'href="/c/{club.id}/{new}"' in home and old not in home
+    response = client.post(f"/c/{club.id}/{new}/rotate", data={"role": "view"}, headers={"HX-Request": "true"})
+    assert response.status_code == 204 and response.headers["HX-Redirect"].startswith(f"/c/{club.id}/{new}?")
+    response = client.post(f"/c/{club.id}/{new}/rotate", data={"role": "scorer"})
+    assert response.status_code == 422 and "There is no link called “scorer”." in response.get_data(as_text=True)
+    assert clubs.keys_of(db, club.id)["organiser"] == new
