@@ -424,7 +424,7 @@ WALK = {
     "seasons.rotate": lambda w: w.call("POST", w.s_page() + "/rotate", data={"role": "view"}),
     "clubs.create": lambda w: w.call("POST", "/clubs/new", data={"name": "Circolo"}),
     "clubs.add_player": lambda w: w.call("POST", w.c_page + "/players", data={"name": "Leonardo", "nickname": "Leo"}),
-    "clubs.save_player": lambda w: w.call("POST", w.c_page + "/players/1/edit", data={"name": "Ilaria", "nickname": ""}),
+    "clubs.save_player": lambda w: w.call("POST", w.c_page + "/players/1/edit", data={"name": "Ilaria"}),
     "clubs.new_player_link": lambda w: w.call("POST", w.c_page + "/players/1/link"),
     "clubs.remove_player": lambda w: w.call("POST", w.c_page + "/players/1/remove"),
     "clubs.rotate": lambda w: w.call("POST", w.c_page + "/rotate", data={"role": "view"}),
