@@ -69,5 +69,9 @@ def test_a_club_on_a_phone_and_its_ladder_on_a_tv(browser, tmp_path, artifacts):
             page.screenshot(path=str(artifacts / "club-tv-1280.png"))
             page.set_viewport_size({"width": 1920, "height": 1080})
             page.screenshot(path=str(artifacts / "club-tv-1920.png"))
+            page.get_by_role("link", name="IT").click()
+            page.emulate_media(color_scheme="dark")
+            assert page.get_by_role("heading", name="Chi è salito di più stasera").is_visible()
+            page.screenshot(path=str(artifacts / "club-tv-1920-it-dark.png"))
         finally:
             tv.close()
