@@ -426,8 +426,8 @@ def _result(loaded) -> tuple:
 def _keep_results(db, loadeds: list) -> dict[str, tuple]:
     """The games' results kept by their versions, in one statement (inside the caller's write unit)."""
     kept = {loaded.id: _result(loaded) for loaded in loadeds}
-    db.conn.executemany("INSERT OR REPLACE INTO game_results (game_id, version, family, finished, ended_at, teams, ranks) "
-                   "VALUES (?, ?, ?, ?, ?, ?, ?)", [[game_id, *row] for game_id, row in kept.items()])
+    db.conn.executemany("INSERT OR REPLACE INTO game_results (game_id, version, family, finished, ended_at, teams, "
+                        "ranks) VALUES (?, ?, ?, ?, ?, ?, ?)", [[game_id, *row] for game_id, row in kept.items()])
     return kept
 
 

@@ -8,12 +8,16 @@ from ..store import db as store
 
 MAX_GAMES = 1000
 MAX_TOURNAMENTS = 200
+MAX_CLUBS = 50
 KINDS = {"game": ("device_games", "game_id", MAX_GAMES), "tournament": ("device_tournaments", "tournament_id",
-                                                                       MAX_TOURNAMENTS)}
-KEYS = {"game": ("keys", "game_id"), "tournament": ("tournament_keys", "tournament_id")}  # where links live
+                                                                       MAX_TOURNAMENTS),
+         "club": ("device_clubs", "club_id", MAX_CLUBS)}
+KEYS = {"game": ("keys", "game_id"), "tournament": ("tournament_keys", "tournament_id"),
+        "club": ("club_keys", "club_id")}  # where links live
 # The links a phone's list keeps over the other links of the same game or tournament, strongest first: a game's
-# scorer link (#33); a tournament's organiser link, then a player's own link over the room's code and the TV's (#35).
-KEPT = {"game": "/scorer/", "tournament": "/organiser/player/"}
+# scorer link (#33); a tournament's organiser link, then a player's own link over the room's code and the TV's (#35);
+# a club's organiser link over its view link (#37).
+KEPT = {"game": "/scorer/", "tournament": "/organiser/player/", "club": "/organiser/"}
 
 
 class Entry(NamedTuple):

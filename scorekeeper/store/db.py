@@ -290,8 +290,16 @@ def _v17(db: sqlite_utils.Database) -> None:
                               not_null={"version", "family", "finished"})
 
 
+def _v18(db: sqlite_utils.Database) -> None:
+    """The clubs each phone opened by their organiser's or their own link (#37), listed on its home page."""
+    db["device_clubs"].create(
+        {"device": str, "club_id": str, "key": str, "role": str, "label": str, "added_at": str},
+        pk=("device", "club_id"), not_null={"key", "role", "label", "added_at"})
+    db["device_clubs"].create_index(["device", "added_at"])
+
+
 # Append only: migration i brings the file from user_version i to i + 1.
-MIGRATIONS = [_v1, _v2, _v3, _v4, _v5, _v6, _v7, _v8, _v9, _v10, _v11, _v12, _v13, _v14, _v15, _v16, _v17]
+MIGRATIONS = [_v1, _v2, _v3, _v4, _v5, _v6, _v7, _v8, _v9, _v10, _v11, _v12, _v13, _v14, _v15, _v16, _v17, _v18]
 
 
 def migrate(db: sqlite_utils.Database) -> None:

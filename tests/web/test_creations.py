@@ -291,6 +291,8 @@ class World:
                                               "rules_name": "Casa Rossi"})
         assert made.status_code == 303
         self.rules = self.client.get("/new").get_data(as_text=True).split("/house-rules/")[1].split("/")[0]
+        self.c_page = self.client.post("/clubs/new", data={"name": "Circolo del Whist"}).location   # a club (#37)
+        assert self.client.post(self.c_page + "/players", data={"name": "Ilaria"}).status_code == 303
         self.handed = self.api.game()                            # its scoring handed over to another phone (#35)
         shared = self.client.post(self.page(self.handed) + "/handover").get_data(as_text=True)
         self.token = re.search(r"/take/([\w-]+)", shared)[1]
@@ -420,8 +422,14 @@ WALK = {
     "seasons.add_tournament": lambda w: w.call("POST", w.s_page() + "/tournaments",
                                                data={"link": f"http://localhost{w.t_page()}"}),
     "seasons.rotate": lambda w: w.call("POST", w.s_page() + "/rotate", data={"role": "view"}),
+    "clubs.create": lambda w: w.call("POST", "/clubs/new", data={"name": "Circolo"}),
+    "clubs.add_player": lambda w: w.call("POST", w.c_page + "/players", data={"name": "Leonardo", "nickname": "Leo"}),
+    "clubs.save_player": lambda w: w.call("POST", w.c_page + "/players/1/edit", data={"name": "Ilaria"}),
+    "clubs.new_player_link": lambda w: w.call("POST", w.c_page + "/players/1/link"),
+    "clubs.remove_player": lambda w: w.call("POST", w.c_page + "/players/1/remove"),
+    "clubs.rotate": lambda w: w.call("POST", w.c_page + "/rotate", data={"role": "view"}),
 }
-MADE = ("games", "tournaments", "seasons")
+MADE = ("games", "tournaments", "seasons", "clubs")
 
 
 def test_every_route_that_creates_is_counted(app):

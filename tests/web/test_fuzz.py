@@ -756,6 +756,69 @@ def test_fuzz_organiser_reopen_form(tournament_subjects, role, which, number):
     post(tournament_subjects, url, b"")
 
 
+class Club:
+    """A club of three players, one with their own link (#37)."""
+
+    def __init__(self, api, app):
+        self.api, self.app = api, app
+        made = api.client.post("/clubs/new", data={"name": "Fuzz"})
+        assert made.status_code == 303
+        _, _, self.id, organiser = made.location.split("/")
+        for name in ("Alessandra", "Bartolomeo", "Costanza"):
+            assert api.client.post(f"{made.location}/players", data={"name": name}).status_code == 303
+        assert api.client.get(f"{made.location}/players/1/link").status_code == 200
+        self.keys = dict(self.live())
+        self.keys["player"] = next(key for role, key in self.live(players=True) if role == "player")
+
+    def live(self, players: bool = False) -> list:
+        with sqlite3.connect(self.app.config["SCOREKEEPER_DATABASE"]) as conn:
+            return conn.execute("SELECT role, key FROM club_keys WHERE club_id = ? AND revoked_at IS NULL AND "
+                                f"player IS {'NOT' if players else ''} NULL ORDER BY role", [self.id]).fetchall()
+
+    def key(self, role: str) -> str:
+        return self.keys.get(role, "not-a-key")
+
+    def state(self):
+        with sqlite3.connect(self.app.config["SCOREKEEPER_DATABASE"]) as conn:  # the roster, every live link
+            roster = conn.execute("SELECT * FROM club_players WHERE club_id = ? ORDER BY number", [self.id]).fetchall()
+            clubs = conn.execute("SELECT count(*) FROM clubs").fetchone()
+        return db_counts(self.app), roster, clubs, self.live(), self.live(players=True)
+
+
+@pytest.fixture
+def club_subjects(api, app):
+    return Pool(lambda: Club(api, app))
+
+
+CLUB_ROLES = st.sampled_from(["organiser", "organiser", "organiser", "view", "player", "none"])
+NAMES = st.sampled_from(["Ilaria", "costanzà", "ALESSANDRA", "", " ", "x" * 41, "Zeno", "\x00"])
+
+
+@FORMS
+@given(data=st.data())
+def test_fuzz_new_club_form(app, data):
+    body = draw_form(data, {"name": st.sampled_from(["Circolo", "", "x" * 61, "\x07"])})
+    sent(Pool(lambda: Database(app)), lambda _: app.test_client().post(
+        "/clubs/new", data=body, content_type="application/x-www-form-urlencoded"),
+        f"POST /clubs/new {body[:300]!r}")
+
+
+@FORMS
+@given(data=st.data(), role=CLUB_ROLES, number=st.sampled_from(["1", "2", "3", "0", "99", "-1", "x"]),
+       action=st.sampled_from(["players", "edit", "remove", "link", "rotate"]), htmx=st.booleans())
+def test_fuzz_club_forms(club_subjects, data, role, number, action, htmx):
+    """The roster's forms and the links' (#37): never a 5xx, a refusal changes nothing (the roster, the links)."""
+    if action == "rotate":
+        body = draw_form(data, {"role": st.sampled_from(["organiser", "view", "player", ""])})
+        post(club_subjects, lambda s: f"/c/{s.id}/{s.key(role)}/rotate", body, htmx)
+    elif action == "players":
+        body = draw_form(data, {"name": NAMES, "nickname": st.sampled_from(["", "Leo", "x" * 21, "\t"])})
+        post(club_subjects, lambda s: f"/c/{s.id}/{s.key(role)}/players", body)
+    else:
+        fields = {"name": NAMES, "nickname": st.sampled_from(["", "Leo"])} if action == "edit" else {"x": ODD}
+        post(club_subjects, lambda s: f"/c/{s.id}/{s.key(role)}/players/{number}/{action}", draw_form(data, fields))
+
+
 FUZZED = {"/new", "/g/<game_id>/<key>/bid", "/g/<game_id>/<key>/hands/<int:number>", "/g/<game_id>/<key>/undo",
           "/g/<game_id>/<key>/rotate", "/g/<game_id>/<key>/end", "/tournaments/new", "/t/<tournament_id>/<key>/games",
           "/t/<tournament_id>/<key>/join", "/t/<tournament_id>/<key>/games/<game_id>/remove",
@@ -770,7 +833,10 @@ FUZZED = {"/new", "/g/<game_id>/<key>/bid", "/g/<game_id>/<key>/hands/<int:numbe
           "/s/<season_id>/<key>/rotate",
           "/g/<game_id>/<key>/hands/<int:number>/confirm", "/g/<game_id>/<key>/hands/<int:number>/reopen",
           "/t/<tournament_id>/<key>/games/<game_id>/hands/<int:number>/reopen",
-          "/house-rules/<set_id>/start", "/house-rules/<set_id>/delete", "/g/<game_id>/<key>/house-rules"}
+          "/house-rules/<set_id>/start", "/house-rules/<set_id>/delete", "/g/<game_id>/<key>/house-rules",
+          "/clubs/new", "/c/<club_id>/<key>/players", "/c/<club_id>/<key>/players/<int:number>/edit",
+          "/c/<club_id>/<key>/players/<int:number>/remove", "/c/<club_id>/<key>/players/<int:number>/link",
+          "/c/<club_id>/<key>/rotate"}
 
 
 class SavedRules:

@@ -38,6 +38,7 @@ bp = Blueprint("pages", __name__)
 def home(status: int = 200, import_error: str | None = None):
     imported = request.args.get("imported", type=whole) if status == 200 else None  # after a file of many games
     return render_template("home.html", games=home_games(), tournaments=devices.listed("tournament"),
+                           clubs=devices.listed("club"),
                            **house_rules_form.listed(), next_page=url_for("pages.home"),
                            import_error=import_error, import_once=secrets.token_urlsafe(18), imported=imported), status
 

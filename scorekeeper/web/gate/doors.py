@@ -94,6 +94,7 @@ OWN_TABLE_PAGE = Answer((303, 403, 409), "the player's own table: as the room's 
                                          "saying it is not theirs" + WAITS)
 RESTARTED = Answer((404, 409), "a Start sent again once the game's scorer link was replaced: refused, saying the "
                                "game no longer opens with that link")
+OWN_PAGE = Answer((303,), "303 to the member's own page in the club (nothing else of it)")
 PLAN_ONLY = Answer((403, 422), "refused, saying why, at an evening the app seats (its tables start from their "
                                "cards); at an evening seated by hand, a new partita")
 
@@ -191,6 +192,9 @@ DOORS: tuple[Door, ...] = (
     Door("seasons.new", "GET /seasons/new", Subject.ANYONE, EVERYONE, 200, Cost.PROOF, SMALL, "The new-season form."),
     Door("seasons.create", "POST /seasons/new", Subject.ANYONE, EVERYONE, 303, Cost.CREATE, CREATION,
          "Create a season: whoever creates it holds its organiser link."),
+    Door("clubs.new", "GET /clubs/new", Subject.ANYONE, EVERYONE, 200, Cost.PROOF, SMALL, "The new-club form."),
+    Door("clubs.create", "POST /clubs/new", Subject.ANYONE, EVERYONE, 303, Cost.CREATE, CREATION,
+         "Create a club: whoever creates it holds its organiser link."),
     Door("docs.page", "GET /docs/<name>", Subject.ANYONE, EVERYONE, 200, Cost.PROOF,
          "a page of the project's own documents", "The rules of the games, the API reference, this page."),
     Door("static", "GET /static/<filename>", Subject.ANYONE, EVERYONE, 200, Cost.CACHED,
@@ -379,6 +383,27 @@ DOORS: tuple[Door, ...] = (
          303, Cost.WRITE, WRITING, "Take a tournament out of the season."),
     Door("seasons.rotate", "POST /s/<season_id>/<key>/rotate", S, SEASON, 303, Cost.WRITE, WRITING,
          "New link for the standings or this page: the old one stops at once."),
+    # -- a club: its organiser's link, the club's link, a member's own link (#37) ----------------------------------
+    Door("clubs.open", "GET /c/<club_id>/<key>", C, CLUB_SEES, 200, Cost.PROOF, CLUB_GAMES,
+         "The club organiser's page, or (the club's link) the ladder and the players.",
+         but=((Role.PLAYER, OWN_PAGE),)),
+    Door("clubs.tv", "GET /c/<club_id>/<key>/tv", C, CLUB_SEES, 200, Cost.PROOF, CLUB_GAMES,
+         "The ladder on a TV: its top, who moved most, hidden and removed players left out."),
+    Door("clubs.add_player", "POST /c/<club_id>/<key>/players", C, CLUB, 303, Cost.WRITE, WRITING,
+         "Add a player to the roster (a name alike but for capitals or accents is refused)."),
+    Door("clubs.edit_player", "GET /c/<club_id>/<key>/players/<number>/edit", C, CLUB, 200, Cost.PROOF, SMALL,
+         "The form correcting a player's name or nickname."),
+    Door("clubs.save_player", "POST /c/<club_id>/<key>/players/<number>/edit", C, CLUB, 303, Cost.WRITE, WRITING,
+         "Correct a player's name or nickname."),
+    Door("clubs.remove_player", "POST /c/<club_id>/<key>/players/<number>/remove", C, CLUB, 303, Cost.WRITE,
+         WRITING, "Take a player off the roster: their name is erased, their own link stops, their games stay."),
+    Door("clubs.player_link", "GET /c/<club_id>/<key>/players/<number>/link", C, CLUB, 200, Cost.PROOF,
+         SMALL + " (the link made the first time it is asked, once)",
+         "A player's own link and its QR code, to hand over (made the first time it is asked)."),
+    Door("clubs.new_player_link", "POST /c/<club_id>/<key>/players/<number>/link", C, CLUB, 303, Cost.WRITE,
+         WRITING, "A new own link for a player: the old one stops at once."),
+    Door("clubs.rotate", "POST /c/<club_id>/<key>/rotate", C, CLUB, 303, Cost.WRITE, WRITING,
+         "New link for the club or this page: the old one stops at once."),
     Door("season_api.read_season", "GET /api/v1/seasons/<season_id>", S, SEASON_LINKS, 200, Cost.PROOF,
          "one reading of each tournament's partite", "The season as JSON."),
     Door("season_api.standings_csv", "GET /api/v1/seasons/<season_id>/standings.csv", S, SEASON_LINKS, 200,
@@ -476,13 +501,13 @@ BUDGETS: dict[str, Budget | str] = {
         "tournament_api.read_tournament", "tournament_api.standings_csv", "seasons.open", "seasons.standings_csv",
         "season_api.read_season", "season_api.standings_csv")},
     **{endpoint: FIXED + "a page or file of the app, the same for everyone" for endpoint in (
-        "pages.language", "pages.new_game", "tournaments.new", "seasons.new", "docs.page", "static",
+        "pages.language", "pages.new_game", "tournaments.new", "seasons.new", "clubs.new", "docs.page", "static",
         "service_worker", "offline_page", "api.openapi")},
     "live.healthz": FIXED + "a few counters",
     **{endpoint: FIXED + "a stream's first line; each later line says only that something changed" for endpoint in (
         "live.page_stream", "live.json_stream")},
     **{endpoint: FIXED + "one new game, tournament or season (or one line of a phone's list)" for endpoint in (
-        "pages.create_game", "tournaments.create", "seasons.create", "api.create_game",
+        "pages.create_game", "tournaments.create", "seasons.create", "clubs.create", "api.create_game",
         "tournament_api.create_tournament", "season_api.create_season", "house_rules.start", "house_rules.delete",
         "pages.forget")},
 }
@@ -504,6 +529,12 @@ EVENING_WRITES = (
     "evenings.claim", "evenings.replace_link", "evenings.claim_seat",
     "seasons.add_tournament", "seasons.remove_tournament", "seasons.rotate", "season_api.add_tournament",
     "season_api.remove_tournament", "season_api.rotate")
+# A club's pages and forms (#37): the games' kept results read in a few statements, each game changed since replayed
+# once; a form refused shows the club's page again.
+CLUB_PAGE = Budget(statements=24, per_game=3, kilobytes=1024)
+CLUB_PAGES = ("clubs.open", "clubs.tv", "clubs.add_player", "clubs.edit_player", "clubs.save_player",
+              "clubs.remove_player", "clubs.player_link", "clubs.new_player_link", "clubs.rotate")
+BUDGETS |= {endpoint: CLUB_PAGE for endpoint in CLUB_PAGES}
 BUDGETS |= {endpoint: GAME_WRITE for endpoint in WRITES} | {endpoint: EVENING_WRITE for endpoint in EVENING_WRITES}
 # A club's reads and writes (#37): its games' kept results read in a few statements, a game changed since replayed
 # once (a player's page: their latest 200 games); a write then answers with the club as it is now; an evening added
