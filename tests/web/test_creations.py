@@ -293,6 +293,9 @@ class World:
         self.rules = self.client.get("/new").get_data(as_text=True).split("/house-rules/")[1].split("/")[0]
         self.c_page = self.client.post("/clubs/new", data={"name": "Circolo del Whist"}).location   # a club (#37)
         assert self.client.post(self.c_page + "/players", data={"name": "Ilaria"}).status_code == 303
+        self.c_api = self.json("POST", "/api/v1/clubs", None, {"name": "Circolo"})   # a club through the API (#37)
+        for name in ("Ann", "Bob"):
+            self.json("POST", self.c_path("/players"), self.c_api["keys"]["organiser"], {"name": name})
         self.handed = self.api.game()                            # its scoring handed over to another phone (#35)
         shared = self.client.post(self.page(self.handed) + "/handover").get_data(as_text=True)
         self.token = re.search(r"/take/([\w-]+)", shared)[1]
@@ -301,6 +304,12 @@ class World:
         answer = self.client.open(path, method=method, json=body, headers=self.api.headers(key) if key else {})
         assert answer.status_code in (200, 201), answer.get_json()
         return answer.get_json()
+
+    def c_path(self, rest: str) -> str:
+        return f"/api/v1/clubs/{self.c_api['id']}{rest}"
+
+    def c_call(self, method: str, rest: str, **kwargs):
+        return self.call(method, self.c_path(rest), self.c_api["keys"]["organiser"], **kwargs)
 
     @staticmethod
     def scorer(game: dict) -> str:
@@ -428,6 +437,18 @@ WALK = {
     "clubs.new_player_link": lambda w: w.call("POST", w.c_page + "/players/1/link"),
     "clubs.remove_player": lambda w: w.call("POST", w.c_page + "/players/1/remove"),
     "clubs.rotate": lambda w: w.call("POST", w.c_page + "/rotate", data={"role": "view"}),
+    "club_api.create_club": lambda w: w.call("POST", "/api/v1/clubs", json={"name": "Circolo"}),
+    "club_api.add_player": lambda w: w.c_call("POST", "/players", json={"name": "Cloe"}),
+    "club_api.edit_player": lambda w: w.c_call("PATCH", "/players/1", json={"nickname": "Annie"}),
+    "club_api.player_link": lambda w: w.c_call("POST", "/players/1/link", json={}),
+    "club_api.add_game": lambda w: w.c_call("POST", "/games", json={"game": w.done["id"], "key": w.scorer(w.done),
+                                                                    "players": [1, 2]}),
+    "club_api.remove_game": lambda w: w.c_call("DELETE", f"/games/{w.done['id']}"),
+    "club_api.add_evening": lambda w: w.c_call("POST", "/evenings", json={
+        "tournament": w.tid, "key": w.organiser, "players": {name: "new" for name in ROSTER}}),
+    "club_api.remove_evening": lambda w: w.c_call("DELETE", f"/evenings/{w.tid}"),
+    "club_api.remove_player": lambda w: w.c_call("DELETE", "/players/3"),
+    "club_api.rotate": lambda w: w.c_call("POST", "/keys/rotate", json={"role": "view"}),
 }
 MADE = ("games", "tournaments", "seasons", "clubs")
 
