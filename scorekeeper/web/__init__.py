@@ -16,6 +16,7 @@ def init_app(app: Flask) -> None:
     from .assets import docs, static_files
     from .assets.labels import game_name, one_of, option_hint, option_label, span_of, variant_name
     from .club import evening_pages, season_api, season_pages, tournament_api, tournament_pages
+    from .club.club_matching import bp as club_games
     from .club.mixed import mixed
     from .game import api, live_views, pages, result_pages
     from .game.sheet_common import role_name
@@ -34,6 +35,7 @@ def init_app(app: Flask) -> None:
     for blueprint in (pages.bp, api.bp, live_views.bp, tournament_pages.bp, evening_pages.bp, tournament_api.bp,
                       docs.bp, stats_pages.bp, result_pages.bp, season_pages.bp, season_api.bp, house_rules_pages.bp):
         app.register_blueprint(blueprint)
+    app.register_blueprint(club_games)
     errors.register(app)
     commands.register(app)
 
