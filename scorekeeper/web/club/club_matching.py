@@ -134,7 +134,7 @@ def _names(who: clubs.Access, kind: str) -> list[str]:
 def _paste(club_id: str, key: str, kind: str):
     """The organiser pasted a link: the matching form of its names, or the paste form again saying why not."""
     who = _organiser(club_id, key)
-    link = request.form.get("link", "")
+    link = request.form.get("link", "").strip()
     try:
         return match_page(who, kind, _names(who, kind), link)
     except games.NotFound as error:
