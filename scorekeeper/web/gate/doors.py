@@ -387,6 +387,29 @@ DOORS: tuple[Door, ...] = (
          SEASON, 200, Cost.WRITE, WRITING, "Take a tournament out.", FORBIDDEN),
     Door("season_api.rotate", "POST /api/v1/seasons/<season_id>/keys/rotate", S, SEASON, 200, Cost.WRITE, WRITING,
          "New link: the old one stops at once.", FORBIDDEN),
+    # -- a club's games and evenings (#37): its organiser's link alone ---------------------------------------------
+    Door("club_games.add_game", "POST /c/<club_id>/<key>/games", C, CLUB, 200, Cost.WRITE, WRITING,
+         "Paste a game's scorer link: the form that matches its players to the roster (nothing changed yet)."),
+    Door("club_games.match_game", "POST /c/<club_id>/<key>/games/match", C, CLUB, 303, Cost.WRITE, WRITING,
+         "Add the game, each seat matched to a roster player or a new one; refused, saying why, with its scorer's "
+         "link missing or the game in a club already."),
+    Door("club_games.remove_game", "POST /c/<club_id>/<key>/games/<game_id>/remove", C, CLUB, 303, Cost.WRITE,
+         WRITING, "Take a game out of the club (the game stays): the ratings are computed again without it."),
+    Door("club_games.add_evening", "POST /c/<club_id>/<key>/evenings", C, CLUB, 200, Cost.WRITE, WRITING,
+         "Paste a club evening's organiser link: the form that matches its names to the roster."),
+    Door("club_games.match_evening", "POST /c/<club_id>/<key>/evenings/match", C, CLUB, 303, Cost.WRITE, WRITING,
+         "Add the evening, each of its names matched once: its partite count as each ends."),
+    Door("club_games.remove_evening", "POST /c/<club_id>/<key>/evenings/<tournament_id>/remove", C, CLUB, 303,
+         Cost.WRITE, WRITING, "Take an evening out of the club: its players' own links no longer open the club."),
+    Door("club_games.new_game", "GET /c/<club_id>/<key>/new", C, CLUB, 200, Cost.PROOF, "the roster, at most 500",
+         "A new game from the roster: one tap a player."),
+    Door("club_games.create_game", "POST /c/<club_id>/<key>/new", C, CLUB, 303, Cost.CREATE, CREATION,
+         "Start a game of roster players, the club's from its start: whoever starts it holds its scorer link."),
+    Door("club_games.to_club", "GET /g/<game_id>/<key>/club", G, SCORER, 200, Cost.PROOF, SMALL,
+         "Add to a club, from the scorer's sheet: the form to paste the club's organiser link."),
+    Door("club_games.from_game", "POST /g/<game_id>/<key>/club", G, SCORER, 200, Cost.WRITE, WRITING,
+         "The club's matching form of this game, once the club's organiser link is pasted; refused, saying why, with "
+         "the club's other links."),
 )
 
 BY_ENDPOINT = {door.endpoint: door for door in DOORS}
@@ -468,6 +491,13 @@ EVENING_WRITES = (
     "seasons.add_tournament", "seasons.remove_tournament", "seasons.rotate", "season_api.add_tournament",
     "season_api.remove_tournament", "season_api.rotate")
 BUDGETS |= {endpoint: GAME_WRITE for endpoint in WRITES} | {endpoint: EVENING_WRITE for endpoint in EVENING_WRITES}
+# A club's games and evenings (#37): the club's games read from their kept results (a game changed since, replayed
+# once), its roster, and the game or evening pasted read once; an evening added, its names.
+CLUB_GAMES = Budget(statements=40, per_game=3, kilobytes=512)
+BUDGETS |= {endpoint: CLUB_GAMES for endpoint in (
+    "club_games.add_game", "club_games.match_game", "club_games.remove_game", "club_games.add_evening",
+    "club_games.match_evening", "club_games.remove_evening", "club_games.new_game", "club_games.create_game",
+    "club_games.from_game")} | {"club_games.to_club": FIXED + "a short form, the game's key checked"}
 
 
 def budget_words(endpoint: str) -> str:
