@@ -1,5 +1,5 @@
 // A game from the club's roster (#37): the players sit in the order they are tapped. The page keeps that order in
-// its hidden "order" field and numbers each ticked name; without this script they sit in the page's order.
+// its hidden "order" field and numbers each ticked name (its place, drawn by the style sheet); without this script they sit in the page's order.
 (function () {
   "use strict";
   document.addEventListener("DOMContentLoaded", function () {
@@ -10,7 +10,8 @@
       field.value = order.join(" ");
       boxes.forEach(function (box) {
         var at = order.indexOf(box.value);
-        box.parentNode.querySelector(".order").textContent = at < 0 ? "" : String(at + 1);
+        if (at < 0) box.parentNode.removeAttribute("data-order");
+        else box.parentNode.setAttribute("data-order", String(at + 1));
       });
     }
     boxes.forEach(function (box) { if (box.checked) order.push(box.value); });
