@@ -132,10 +132,13 @@ def api(client):
 
 
 @contextmanager
-def serving(folder: Path, **config):
-    """The app served on a free local port in a thread, on a database in `folder` (`config` on top): its address."""
+def serving(folder: Path, prepare=None, **config):
+    """The app served on a free local port in a thread, on a database in `folder` (`config` on top; `prepare(app)`
+    run before it serves): its address."""
     app = create_app({"SCOREKEEPER_DATABASE": str(folder / "live.sqlite3"), "SECRET_KEY": "test",
                       "LISTEN_HOST": "127.0.0.1", "PUBLIC_URL": "", **config})
+    if prepare is not None:
+        prepare(app)
     server = make_server("127.0.0.1", 0, app, threaded=True)
     thread = threading.Thread(target=server.serve_forever, kwargs={"poll_interval": POLL_INTERVAL}, daemon=True)
     thread.start()

@@ -15,10 +15,12 @@ from __future__ import annotations
 
 import dataclasses
 import json
+import re
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
+from ..model import Loaded
 from ..rules import N_
 from ..rules import club as rules
 from ..rules.base import InvalidInput, StateConflict, closest_names
@@ -103,11 +105,11 @@ def authorize(db, club_id, key) -> Access:
 
 def _evening_member(db, tournament_id: str, entrant: int) -> int | None:
     """The roster player an evening's entrant was matched to."""
-    row = db.execute("SELECT n.player FROM tournament_players tp JOIN club_evening_names n ON n.tournament_id = "
-                     "tp.tournament_id WHERE tp.tournament_id = ? AND tp.number = ?", [tournament_id, entrant])
-    for player, in row.fetchall():
-        return player
-    return None
+    row = db.execute("SELECT name FROM tournament_players WHERE tournament_id = ? AND number = ?",
+                     [tournament_id, entrant]).fetchone()
+    found = row and db.execute("SELECT player FROM club_evening_names WHERE tournament_id = ? AND folded = ?",
+                               [tournament_id, rules.fold(row[0])]).fetchone()
+    return found[0] if found else None
 
 
 def _organiser(access: Access) -> None:
@@ -304,22 +306,31 @@ def _check_open(db, game_id: str) -> None:
 def add_game(db, access: Access, game_id, key, players: Any) -> None:
     """Add a game, proven by its scorer's link, each seat matched to a roster player (or "new": a roster player of
     the seat's name). Not finished yet, it counts from when it ends."""
-    _organiser(access)
-    game = games.authorize(db, game_id, key)
-    if game.role != "scorer":
-        raise games.Forbidden(N_("A game joins a club with its scorer's link."))
-    loaded = games.load(db, game.game_id)
+    loaded = _scored(db, access, game_id, key)
     names = list(loaded.state.players)
     members = {m.number for m in roster(db, access.club_id, {}) if not m.removed}
     matched = rules.check_match(players, len(names), members)
     with store.write(db):
-        _check_open(db, game.game_id)
+        _check_open(db, loaded.id)
         numbers = [_insert_member(db, access.club_id, names[seat]) if player == rules.NEW else player
                    for seat, player in enumerate(matched)]
-        db["club_games"].insert({"game_id": game.game_id, "club_id": access.club_id, "added_at": store.now()})
-        db["club_game_seats"].insert_all({"game_id": game.game_id, "seat": seat, "player": number}
-                                         for seat, number in enumerate(numbers))
+        _insert_game(db, access.club_id, loaded.id, numbers)
         _keep_results(db, [loaded])
+
+
+def _scored(db, access: Access, game_id, key) -> Loaded:
+    """The game a scorer's link proves, for the organiser to add."""
+    _organiser(access)
+    game = games.authorize(db, game_id, key)
+    if game.role != "scorer":
+        raise games.Forbidden(N_("A game joins a club with its scorer's link."))
+    return games.load(db, game.game_id)
+
+
+def _insert_game(db, club_id: str, game_id: str, numbers: list[int]) -> None:
+    db["club_games"].insert({"game_id": game_id, "club_id": club_id, "added_at": store.now()})
+    db["club_game_seats"].insert_all({"game_id": game_id, "seat": seat, "player": number}
+                                     for seat, number in enumerate(numbers))
 
 
 def remove_game(db, access: Access, game_id) -> None:
@@ -354,20 +365,12 @@ def _evening(db, tournament_id: str) -> tuple[list[str], list]:
 def add_evening(db, access: Access, tournament_id, key, players: Any) -> None:
     """Add a club evening, proven by its organiser's link, each of its names (`evening_names`, in that order)
     matched to a roster player (or "new"). Its partite count as each ends, those still to be played too."""
-    _organiser(access)
-    evening = tournaments.authorize(db, tournament_id, key)
-    if not evening.may_manage():
-        raise games.Forbidden(N_("A club evening joins a club with its organiser's link."))
+    evening = _managed(db, access, tournament_id, key)
     names, partite = _evening(db, evening.tournament_id)
     members = {m.number for m in roster(db, access.club_id, {}) if not m.removed}
     matched = rules.check_match(players, len(names), members)
     with store.write(db):
-        if db.execute("SELECT 1 FROM club_evenings WHERE tournament_id = ?", [evening.tournament_id]).fetchone():
-            raise AlreadyInClub(N_("This evening is in a club already."), field="evening")
-        if db.execute("SELECT 1 FROM club_games cg JOIN tournament_games tg ON tg.game_id = cg.game_id WHERE "
-                      "tg.tournament_id = ?", [evening.tournament_id]).fetchone():
-            raise AlreadyInClub(N_("A partita of this evening is in a club already: take it out first."),
-                                field="evening")
+        _check_evening_open(db, evening.tournament_id)
         numbers = [_insert_member(db, access.club_id, names[i]) if player == rules.NEW else player
                    for i, player in enumerate(matched)]
         db["club_evenings"].insert({"tournament_id": evening.tournament_id, "club_id": access.club_id,
@@ -375,6 +378,25 @@ def add_evening(db, access: Access, tournament_id, key, players: Any) -> None:
         db["club_evening_names"].insert_all({"tournament_id": evening.tournament_id, "folded": rules.fold(name),
                                              "player": number} for name, number in zip(names, numbers))
         _keep_results(db, partite)
+
+
+def _managed(db, access: Access, tournament_id, key) -> tournaments.Access:
+    """The evening its organiser's link proves, for the club's organiser to add."""
+    _organiser(access)
+    evening = tournaments.authorize(db, tournament_id, key)
+    if not evening.may_manage():
+        raise games.Forbidden(N_("A club evening joins a club with its organiser's link."))
+    return evening
+
+
+def _check_evening_open(db, tournament_id: str) -> None:
+    """An evening counts once, and so does each of its partite."""
+    if db.execute("SELECT 1 FROM club_evenings WHERE tournament_id = ?", [tournament_id]).fetchone():
+        raise AlreadyInClub(N_("This evening is in a club already."), field="evening")
+    if db.execute("SELECT 1 FROM club_games cg JOIN tournament_games tg ON tg.game_id = cg.game_id WHERE "
+                  "tg.tournament_id = ?", [tournament_id]).fetchone():
+        raise AlreadyInClub(N_("A partita of this evening is in a club already: take it out first."),
+                            field="evening")
 
 
 def remove_evening(db, access: Access, tournament_id) -> None:
@@ -386,6 +408,57 @@ def remove_evening(db, access: Access, tournament_id) -> None:
             raise NotInClub()
         db.execute("DELETE FROM club_evening_names WHERE tournament_id = ?", [tournament_id])
         db.execute("DELETE FROM club_evenings WHERE tournament_id = ?", [tournament_id])
+
+
+def to_match(db, access: Access, game_id, key) -> list[str]:
+    """The names of a game the organiser is about to match to the roster, once its scorer's link proves it and it is
+    in no club yet (refused before the matching form, not after it)."""
+    loaded = _scored(db, access, game_id, key)
+    _check_open(db, loaded.id)
+    return list(loaded.state.players)
+
+
+def evening_to_match(db, access: Access, tournament_id, key) -> list[str]:
+    """The names of an evening about to be matched (`evening_names`), once its organiser's link proves it."""
+    evening = _managed(db, access, tournament_id, key)
+    _check_evening_open(db, evening.tournament_id)
+    return evening_names(db, evening.tournament_id)
+
+
+def new_game(db, access: Access, variant, players: list, first_dealer, options=None) -> tuple[Loaded, dict]:
+    """A game started from the roster (roster numbers in order of play), the club's from its first event: its seats
+    are who was picked, so nothing is matched afterwards. The game and the club's row in one write unit."""
+    _organiser(access)
+    listed = {m.number: m for m in roster(db, access.club_id, {}) if not m.removed}
+    numbers = rules.check_match(players, len(players), set(listed))
+    if rules.NEW in numbers:
+        raise InvalidInput(N_("A game from the roster is played by players of the roster."), field="players")
+    picked = [int(n) for n in numbers]
+    return games.create(db, variant, [listed[n].name for n in picked], first_dealer, options,
+                        also=lambda db_, game_id: _insert_game(db_, access.club_id, game_id, picked))
+
+
+def evenings_of(db, club_id: str) -> list[tuple[str, str]]:
+    """The club's evenings (id, name), latest added first."""
+    return db.execute("SELECT t.id, t.name FROM club_evenings ce JOIN tournaments t ON t.id = ce.tournament_id "
+                      "WHERE ce.club_id = ? ORDER BY ce.added_at DESC, t.id", [club_id]).fetchall()
+
+
+def club_of_evening(db, tournament_id: str) -> str | None:
+    """The club an evening was added to, if any."""
+    row = db.execute("SELECT club_id FROM club_evenings WHERE tournament_id = ?", [tournament_id]).fetchone()
+    return row[0] if row else None
+
+
+CLUB_LINK = re.compile(r"/c/([A-Za-z0-9_-]{1,40})/([A-Za-z0-9_-]{1,200})/?(?:[?#].*)?$")
+
+
+def parse_club_link(text) -> tuple[str, str] | None:
+    """(club id, key) from a pasted club address such as https://host/c/<id>/<key>."""
+    if not isinstance(text, str):
+        return None
+    match = CLUB_LINK.search(text.strip())
+    return (match.group(1), match.group(2)) if match else None
 
 
 # -- results and ratings --------------------------------------------------------------------------------------------
@@ -612,7 +685,7 @@ class PlayerPage:
     ratings: dict[str, Rating]  # by family, the families they played
     games: list[ClubGame]  # theirs, latest first
     meetings: list[Meeting]  # most games together first
-    loaded: list  # their finished games replayed (`games.Loaded`), oldest first, named as the roster names them
+    loaded: list  # their finished games replayed (`Loaded`), oldest first, named as the roster names them
 
 
 def player_page(db, access: Access, number) -> PlayerPage:

@@ -177,6 +177,7 @@ class World:
         self._replace(self.tournaments["empty"], TOURNAMENT_API, Role.ORGANISER)
         self._seasons()
         self._clubs()
+        self._pasted()
         evening = self.tournaments["evening"]
         self.fields.update(
             game=game_id, set=set_id, over=self.tournaments["over"].id, evening=evening.id,
@@ -273,6 +274,15 @@ class World:
         finally:
             db.conn.close()
 
+    def _pasted(self) -> None:
+        """The links a club's organiser pastes (#37): the main game's scorer link and the evening seated by hand's
+        organiser link (in no club yet), and the club's organiser link the main game's scorer pastes."""
+        hand = self.tournaments["by_hand"]
+        self.fields.update(
+            scorer_link=f"http://localhost/g/{self.games['main'].id}/{self.games['main'].now[Role.SCORER]}",
+            by_hand_link=f"http://localhost/t/{hand.id}/{hand.now[Role.ORGANISER]}",
+            club_link=f"http://localhost/c/{self.clubs['club'].id}/{self.clubs['club'].now[Role.CLUB]}")
+
     # -- what a role carries ----------------------------------------------------------------------------------
     def strong_keys(self) -> set[str]:
         """Every link that gives more than a view: scorer and seat links, organisers'."""
@@ -337,10 +347,11 @@ class World:
 
     def given(self, door: Door, call: Call, role: Role) -> set[str]:
         """The seat link a door gives the roles it opens to ("I am Bruno", #35): theirs to see."""
+        pasted = {self._held(subject, target).now[kind] for subject, target, kind in call.pastes}
         if call.gives is None or role not in door.may:
-            return set()
+            return pasted
         game, seat = call.gives
-        return {self.games[game].seats[seat]}
+        return {self.games[game].seats[seat]} | pasted
 
     def keys_shown(self, subject: Subject, target: str, role: Role, endpoint: str = "") -> set[str]:
         """The strong links an answer to `role` may show: its own; a scorer, its game's seats; an organiser, its
@@ -426,6 +437,7 @@ class Call:
     stream: bool = False
     replayed: dict | None = None  # the form a replaced role sends (with this phone's cookie)
     gives: tuple[str, int] | None = None  # the seat link (game, seat) the door gives the roles it opens to (#35)
+    pastes: tuple[tuple[Subject, str, Role], ...] = ()  # the links the body carries, which the answer may carry back
 
 
 M = "/g/{game}/{key}"
@@ -433,6 +445,8 @@ E = "/t/{tournament}/{key}"
 SEASON = "/s/{season}/{key}"
 CLUB = "/c/{club}/{key}"
 CLUB_API = "/api/v1/clubs/{club}"
+MAIN_PASTED = ((Subject.GAME, "main", Role.SCORER),)  # a club's organiser pastes the main game's scorer link (#37)
+HAND_PASTED = ((Subject.TOURNAMENT, "by_hand", Role.ORGANISER),)  # and the evening seated by hand's organiser link
 STARTS = ((1, "B"), (1, "A"), (2, "A"))  # a table under way, a finished one, one not started yet
 NEW_PARTITA = {"player": ROSTER[:3] + ["Zeno"], "table": "Z", "round": "1"}
 CALLS: dict[str, list[Call]] = {
@@ -573,4 +587,21 @@ CALLS: dict[str, list[Call]] = {
     **{f"{blueprint}.{which}_csv": [Call(f"{prefix}/{which}.csv", "club")] for which in ("roster", "ratings", "games")
        for blueprint, prefix in (("club_api", CLUB_API), ("club_csv", CLUB))},
     "club_card.ladder_png": [Call(CLUB + "/ladder.png", "club")],
+    "club_games.add_game": [Call(CLUB + "/games", "club", form={"link": "{scorer_link}"}, pastes=MAIN_PASTED)],
+    "club_games.match_game": [Call(CLUB + "/games/match", "club", form={"link": "{scorer_link}",
+                                                                        "player": ["1", "2", "3", "4"]},
+                                   pastes=MAIN_PASTED)],
+    "club_games.remove_game": [Call(CLUB + "/games/{club_game}/remove", "club")],
+    "club_games.add_evening": [Call(CLUB + "/evenings", "club", form={"link": "{by_hand_link}"},
+                                    pastes=HAND_PASTED)],
+    "club_games.match_evening": [Call(CLUB + "/evenings/match", "club", form={"link": "{by_hand_link}",
+                                                                              "player": ["1", "2", "3", "4"]},
+                                      pastes=HAND_PASTED)],
+    "club_games.remove_evening": [Call(CLUB + "/evenings/{club_evening}/remove", "club")],
+    "club_games.new_game": [Call(CLUB + "/new", "club")],
+    "club_games.create_game": [Call(CLUB + "/new", "club", form={"variant": "wist", "player": ["1", "2", "3", "4"],
+                                                                 "order": "4 3 2 1", "first_dealer": "draw"})],
+    "club_games.to_club": [Call(M + "/club")],
+    "club_games.from_game": [Call(M + "/club", form={"club": "{club_link}"},
+                                  pastes=((Subject.CLUB, "club", Role.CLUB),))],
 }

@@ -12,7 +12,9 @@ import urllib.request
 from scorekeeper.formats import csvexport
 from scorekeeper.store import turns
 from scorekeeper.rules import new_game
+from scorekeeper.service import clubs
 from scorekeeper.service.phones import MAX_GAMES
+from scorekeeper.store import db as store
 from tests.conftest import PLAYERS4, Api, count_rows, make_app
 from tests.web.production import Gunicorn
 from tests.web.sse import new_game as sse_game
@@ -299,6 +301,27 @@ class World:
         self.handed = self.api.game()                            # its scoring handed over to another phone (#35)
         shared = self.client.post(self.page(self.handed) + "/handover").get_data(as_text=True)
         self.token = re.search(r"/take/([\w-]+)", shared)[1]
+        self.home = self.api.game()                              # a home game, added to the club (#37)
+        self.evening = self.json("POST", "/api/v1/tournaments", None, {"name": "Serata del circolo"})
+        self.json("PUT", f"/api/v1/tournaments/{self.evening['id']}/roster", self.evening["keys"]["organiser"],
+                  {"players": ROSTER, "rounds": 1})
+        self.roster_club = self._club()
+
+    def _club(self) -> dict:
+        """A club (#37) whose roster has the first four players: made by its core, as the club pages are not walked
+        here."""
+        db = store.connect(self.app.config["SCOREKEEPER_DATABASE"])
+        try:
+            club_id, keys = clubs.create(db, "Circolo del Whist")
+            who = clubs.authorize(db, club_id, keys["organiser"])
+            for name in PLAYERS4:
+                clubs.add_member(db, who, name)
+        finally:
+            db.conn.close()
+        return {"id": club_id, "keys": keys}
+
+    def r_page(self) -> str:
+        return f"/c/{self.roster_club['id']}/{self.roster_club['keys']['organiser']}"
 
     def json(self, method: str, path: str, key: str | None, body: dict) -> dict:
         answer = self.client.open(path, method=method, json=body, headers=self.api.headers(key) if key else {})
@@ -449,6 +472,18 @@ WALK = {
     "club_api.remove_evening": lambda w: w.c_call("DELETE", f"/evenings/{w.tid}"),
     "club_api.remove_player": lambda w: w.c_call("DELETE", "/players/3"),
     "club_api.rotate": lambda w: w.c_call("POST", "/keys/rotate", json={"role": "view"}),
+    "club_games.add_game": lambda w: w.call("POST", w.r_page() + "/games", data={"link": w.page(w.home)}),
+    "club_games.match_game": lambda w: w.call("POST", w.r_page() + "/games/match", data={
+        "link": w.page(w.home), "player": ["1", "2", "3", "4"]}),
+    "club_games.remove_game": lambda w: w.call("POST", f"{w.r_page()}/games/{w.home['id']}/remove"),
+    "club_games.from_game": lambda w: w.call("POST", w.page(w.home) + "/club", data={"club": w.r_page()}),
+    "club_games.add_evening": lambda w: w.call("POST", w.r_page() + "/evenings",
+                                               data={"link": w.t_page(tournament=w.evening)}),
+    "club_games.match_evening": lambda w: w.call("POST", w.r_page() + "/evenings/match", data={
+        "link": w.t_page(tournament=w.evening), "player": ["1", "2", "3", "4", "new", "new", "new", "new"]}),
+    "club_games.remove_evening": lambda w: w.call("POST", f"{w.r_page()}/evenings/{w.evening['id']}/remove"),
+    "club_games.create_game": lambda w: w.call("POST", w.r_page() + "/new", data={"variant": "wist",
+                                                                                  "player": ["1", "2", "3", "4"]}),
 }
 MADE = ("games", "tournaments", "seasons", "clubs")
 

@@ -23,6 +23,8 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from scorekeeper.service import clubs
+from scorekeeper.store import db as store
 from tests.conftest import PLAYERS4, PLAYERS5, examples
 from tests.module_app import api, app, client  # noqa: F401  (one database per module)
 
@@ -819,6 +821,67 @@ def test_fuzz_club_forms(club_subjects, data, role, number, action, htmx):
         post(club_subjects, lambda s: f"/c/{s.id}/{s.key(role)}/players/{number}/{action}", draw_form(data, fields))
 
 
+@pytest.fixture
+def club_game_subjects(api, app):
+    return Pool(lambda: ClubGames(api, app))
+
+
+class ClubGames:
+    """A club (#37) of four players with a game and an evening in it, and a home game and an evening in no club yet."""
+
+    def __init__(self, api, app):
+        self.api, self.app = api, app
+        db = store.connect(app.config["SCOREKEEPER_DATABASE"])
+        try:
+            self.id, self.keys = clubs.create(db, "Fuzz")
+            who = clubs.authorize(db, self.id, self.keys["organiser"])
+            self.home, self.inside = api.game(), api.game()
+            clubs.add_game(db, who, self.inside["id"], self.inside["keys"]["scorer"], ["new"] * 4)
+            self.evening, self.counted = (Tournament(api, app) for _ in range(2))
+            clubs.add_evening(db, who, self.counted.id, self.counted.key("organiser"), [1, 2, 3, 4])
+        finally:
+            db.conn.close()
+
+    def key(self, role: str) -> str:
+        return self.keys.get(role, "not-a-key")
+
+    def links(self) -> list[str]:
+        """What an organiser may paste: the games' and evenings' links of every kind, the club's own."""
+        games = [f"https://club.example/g/{g['id']}/{g['keys'][r]}" for g in (self.home, self.inside)
+                 for r in ("scorer", "view")]
+        evenings = [f"/t/{t.id}/{t.key(r)}" for t in (self.evening, self.counted) for r in ("organiser", "view")]
+        return games + evenings + [f"/c/{self.id}/{self.key(r)}" for r in ("organiser", "view")]
+
+    def state(self):
+        with sqlite3.connect(self.app.config["SCOREKEEPER_DATABASE"]) as conn:
+            rows = conn.execute("SELECT (SELECT count(*) FROM club_games), (SELECT count(*) FROM club_game_seats), "
+                                "(SELECT count(*) FROM club_evenings), (SELECT count(*) FROM club_evening_names), "
+                                "(SELECT group_concat(name) FROM club_players)").fetchone()
+        return db_counts(self.app), rows
+
+
+CLUB_FORMS = ["games", "games/match", "evenings", "evenings/match", "games/{inside}/remove",
+              "evenings/{counted}/remove", "new", "sheet"]
+
+
+@FORMS
+@given(data=st.data(), role=CLUB_ROLES, action=st.sampled_from(CLUB_FORMS))
+def test_fuzz_club_games_forms(club_game_subjects, data, role, action):
+    """A club's games and evenings (#37): any link pasted, any matching, any roster picked, with any of the club's
+    links or the game's: never a 5xx, and a refusal changes nothing."""
+    club = club_game_subjects.get()
+    picked = st.sampled_from(["1", "2", "3", "4", "new", "", "0", "99", "x"])
+    body = draw_form(data, {"link": st.sampled_from(club.links()), "club": st.sampled_from(club.links()),
+                            "player": picked, "variant": st.sampled_from(["wist", "piquet", "nope"]),
+                            "order": st.sampled_from(["4 3 2 1", "1 2", ""]), "first_dealer": picked})
+    if action == "sheet":  # the game's side: the scorer's, the view's or no link, pasting a club's
+        key = {"organiser": club.home["keys"]["scorer"], "view": club.home["keys"]["view"]}.get(role, "x")
+        post(club_game_subjects, lambda c: f"/g/{c.home['id']}/{key}/club", body)
+    else:
+        path = action.format(inside=club.inside["id"], counted=club.counted.id)
+        post(club_game_subjects, lambda c: f"/c/{c.id}/{c.key(role)}/{path}", body)
+
+
 FUZZED = {"/new", "/g/<game_id>/<key>/bid", "/g/<game_id>/<key>/hands/<int:number>", "/g/<game_id>/<key>/undo",
           "/g/<game_id>/<key>/rotate", "/g/<game_id>/<key>/end", "/tournaments/new", "/t/<tournament_id>/<key>/games",
           "/t/<tournament_id>/<key>/join", "/t/<tournament_id>/<key>/games/<game_id>/remove",
@@ -836,7 +899,10 @@ FUZZED = {"/new", "/g/<game_id>/<key>/bid", "/g/<game_id>/<key>/hands/<int:numbe
           "/house-rules/<set_id>/start", "/house-rules/<set_id>/delete", "/g/<game_id>/<key>/house-rules",
           "/clubs/new", "/c/<club_id>/<key>/players", "/c/<club_id>/<key>/players/<int:number>/edit",
           "/c/<club_id>/<key>/players/<int:number>/remove", "/c/<club_id>/<key>/players/<int:number>/link",
-          "/c/<club_id>/<key>/rotate"}
+          "/c/<club_id>/<key>/rotate",
+          "/c/<club_id>/<key>/games", "/c/<club_id>/<key>/games/match", "/c/<club_id>/<key>/evenings",
+          "/c/<club_id>/<key>/evenings/match", "/c/<club_id>/<key>/games/<game_id>/remove",
+          "/c/<club_id>/<key>/evenings/<tournament_id>/remove", "/c/<club_id>/<key>/new", "/g/<game_id>/<key>/club"}
 
 
 class SavedRules:

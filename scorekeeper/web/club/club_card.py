@@ -14,14 +14,14 @@ from flask_babel import gettext
 from ...formats import card
 from ...rules import N_
 from ...service import clubs
+from ..assets.labels import RATED_FAMILIES
 from ..game import result_pages
 from ..gate.per_request import get_db
 from . import club_csv
 
 bp = Blueprint("club_card", __name__)
 TOP = 10
-FAMILY_NAMES = {"predictions": N_("Bid exactly"), "partnership": N_("Partnership Whist"), "solo": N_("Solo Whist"),
-                "piquet": N_("Piquet")}
+FAMILY_NAMES = RATED_FAMILIES
 
 
 @dataclass(frozen=True)

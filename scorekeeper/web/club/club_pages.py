@@ -16,18 +16,18 @@ from ...rules.base import RuleError
 from ...rules.club import MAX_CLUB_NAME, MAX_NICKNAME, ROLES
 from ...service import clubs
 from ...store import db as store
+from ..assets.labels import RATED_FAMILIES
 from ..assets.qr import qr_svg
 from ..gate.errors import message, status_of
 from ..gate.htmx import go_to, is_htmx
 from ..gate.links import base_url
 from ..gate.per_request import get_db
 from ..phone import devices
+from .club_matching import games_panel
 
 bp = Blueprint("clubs", __name__)
 
-# The families as players name them (a ladder each).
-FAMILY_NAMES = {"predictions": N_("Wist, Oh Hell, tournament Whist"), "partnership": N_("Partnership Whist"),
-                "solo": N_("Solo Whist"), "piquet": N_("Piquet")}
+FAMILY_NAMES = RATED_FAMILIES
 TV_RUNGS = 12  # the rungs a TV shows: readable across the room at 1280×720
 TV_REFRESH = 30  # seconds between the TV's reloads
 MINUS = "\u2212"
@@ -165,7 +165,7 @@ def club_page(who: clubs.Access, status: int = 200, form=None, errors: dict | No
         view_link=view_link, view_qr=qr_svg(view_link, gettext("QR code: the club's link")) if view_link else None,
         max_nickname=MAX_NICKNAME, tv_url=url_for("clubs.tv", club_id=who.club_id, key=who.key, family=ladder.family
                                                    or None, season=ladder.season),
-        rules_url=url_for("docs.page", name="rules/ratings.md")), status)
+        rules_url=url_for("docs.page", name="rules/ratings.md"), panel=games_panel(get_db(), who)), status)
     response.headers["Cache-Control"] = "no-store"
     return response
 

@@ -19,7 +19,7 @@ from ...model.confirmation import confirmation
 from ...rules import N_
 from ...rules.base import MAX_NAME, InvalidInput
 from ...rules.torneo import WHIST_TORNEO
-from ...service import evenings, games, seasons, tournaments
+from ...service import clubs, evenings, games, seasons, tournaments
 from ..assets.qr import qr_svg
 from ..game.downloads import csv_download
 from ..gate.errors import message, status_of
@@ -29,6 +29,7 @@ from ..gate.links import links as game_links
 from ..gate.per_request import get_db
 from ..phone import devices
 from ..phone.devices import remember_game
+from .club_matching import club_url
 from .mixed import mixed
 from .seating_view import seating_view
 from .tournament_csv import response as csv_response
@@ -243,7 +244,8 @@ def player_page(who, status: int = 200, error: str | None = None):
     """A player's own link of the evening (#35): where to sit now and next, a button to their seat's sheet, their
     place. It polls itself (htmx, ETag: a 304 while nothing changed) so that the button follows the player to
     the next round's partita; a meta refresh without JavaScript."""
-    current = _etag(tournaments.fingerprint(get_db(), who.tournament_id))
+    club_id = clubs.club_of_evening(get_db(), who.tournament_id)  # the evening in a club: their club page (#37)
+    current = _etag(f"{tournaments.fingerprint(get_db(), who.tournament_id)}-{club_id or ''}")
     if error is None and request.if_none_match.contains(current):
         response = make_response("", 304)
         response.set_etag(current)
@@ -261,6 +263,7 @@ def player_page(who, status: int = 200, error: str | None = None):
     page["page_url"] = url_for("tournaments.open", tournament_id=t.id, key=who.key)
     page["poll"] = current_app.config["PLAYER_POLL"]
     page["error"] = error
+    page["club_url"] = club_url(club_id, who.key) if club_id else None
     response = make_response(render_block("tournament_player.html", "live", **page) if is_htmx()
                              else render_template("tournament_player.html", **page), status)
     response.headers["Cache-Control"] = "private, no-cache"

@@ -449,6 +449,29 @@ DOORS: tuple[Door, ...] = (
     Door("club_card.ladder_png", "GET /c/<club_id>/<key>/ladder.png", C, CLUB_SEES, 200, Cost.CACHED, CARD,
          "The ladder's top ten as a picture for the group chat (hidden and removed players never on it).",
          FORBIDDEN),
+    # -- a club's games and evenings (#37): its organiser's link alone ---------------------------------------------
+    Door("club_games.add_game", "POST /c/<club_id>/<key>/games", C, CLUB, 200, Cost.WRITE, WRITING,
+         "Paste a game's scorer link: the form that matches its players to the roster (nothing changed yet)."),
+    Door("club_games.match_game", "POST /c/<club_id>/<key>/games/match", C, CLUB, 303, Cost.WRITE, WRITING,
+         "Add the game, each seat matched to a roster player or a new one; refused, saying why, with its scorer's "
+         "link missing or the game in a club already."),
+    Door("club_games.remove_game", "POST /c/<club_id>/<key>/games/<game_id>/remove", C, CLUB, 303, Cost.WRITE,
+         WRITING, "Take a game out of the club (the game stays): the ratings are computed again without it."),
+    Door("club_games.add_evening", "POST /c/<club_id>/<key>/evenings", C, CLUB, 200, Cost.WRITE, WRITING,
+         "Paste a club evening's organiser link: the form that matches its names to the roster."),
+    Door("club_games.match_evening", "POST /c/<club_id>/<key>/evenings/match", C, CLUB, 303, Cost.WRITE, WRITING,
+         "Add the evening, each of its names matched once: its partite count as each ends."),
+    Door("club_games.remove_evening", "POST /c/<club_id>/<key>/evenings/<tournament_id>/remove", C, CLUB, 303,
+         Cost.WRITE, WRITING, "Take an evening out of the club: its players' own links no longer open the club."),
+    Door("club_games.new_game", "GET /c/<club_id>/<key>/new", C, CLUB, 200, Cost.PROOF, "the roster, at most 500",
+         "A new game from the roster: one tap a player."),
+    Door("club_games.create_game", "POST /c/<club_id>/<key>/new", C, CLUB, 303, Cost.CREATE, CREATION,
+         "Start a game of roster players, the club's from its start: whoever starts it holds its scorer link."),
+    Door("club_games.to_club", "GET /g/<game_id>/<key>/club", G, SCORER, 200, Cost.PROOF, SMALL,
+         "Add to a club, from the scorer's sheet: the form to paste the club's organiser link."),
+    Door("club_games.from_game", "POST /g/<game_id>/<key>/club", G, SCORER, 200, Cost.WRITE, WRITING,
+         "The club's matching form of this game, once the club's organiser link is pasted; refused, saying why, with "
+         "the club's other links."),
 )
 
 BY_ENDPOINT = {door.endpoint: door for door in DOORS}
@@ -529,22 +552,17 @@ EVENING_WRITES = (
     "evenings.claim", "evenings.replace_link", "evenings.claim_seat",
     "seasons.add_tournament", "seasons.remove_tournament", "seasons.rotate", "season_api.add_tournament",
     "season_api.remove_tournament", "season_api.rotate")
-# A club's pages and forms (#37): the games' kept results read in a few statements, each game changed since replayed
-# once; a form refused shows the club's page again.
-CLUB_PAGE = Budget(statements=24, per_game=3, kilobytes=1024)
-CLUB_PAGES = ("clubs.open", "clubs.tv", "clubs.add_player", "clubs.edit_player", "clubs.save_player",
-              "clubs.remove_player", "clubs.player_link", "clubs.new_player_link", "clubs.rotate")
-BUDGETS |= {endpoint: CLUB_PAGE for endpoint in CLUB_PAGES}
 BUDGETS |= {endpoint: GAME_WRITE for endpoint in WRITES} | {endpoint: EVENING_WRITE for endpoint in EVENING_WRITES}
 # A club's reads and writes (#37): its games' kept results read in a few statements, a game changed since replayed
-# once (a player's page: their latest 200 games); a write then answers with the club as it is now; an evening added
-# reads its partite as the evening's own writes do. Counted at the largest club (500 members, an evening of 120
-# partite and three games at the cap: tests/web/worst_world.py).
+# once (a player's page: their latest 200 games); a form, the game or evening pasted read once; a write then answers
+# with the club as it is now; an evening added reads its partite as the evening's own writes do. Counted at the
+# largest club (500 members, an evening of 120 partite and three games at the cap: tests/web/worst_world.py).
 CLUB_READ = Budget(statements=40, per_game=3, kilobytes=2048)
 CLUB_WRITE = Budget(statements=60, per_game=3, kilobytes=2048)
-BUDGETS |= {door.endpoint: CLUB_WRITE if door.cost is Cost.WRITE else CLUB_READ for door in DOORS
-            if door.endpoint.startswith(("club_api.", "club_csv.", "club_card."))}
 BUDGETS["club_api.create_club"] = FIXED + "one new club"
+BUDGETS["club_games.to_club"] = FIXED + "a short form, the game's key checked"
+BUDGETS |= {door.endpoint: CLUB_WRITE if door.cost in (Cost.WRITE, Cost.CREATE) else CLUB_READ for door in DOORS
+            if door.subject is Subject.CLUB and door.endpoint not in BUDGETS}
 
 
 def budget_words(endpoint: str) -> str:
