@@ -11,7 +11,6 @@ from flask import Blueprint, abort, make_response, redirect, render_template, re
 from flask_babel import format_date, gettext
 from jinja2_fragments.flask import render_block
 
-from ...rules import N_
 from ...rules.base import RuleError
 from ...rules.club import MAX_CLUB_NAME, MAX_NICKNAME, ROLES
 from ...service import clubs
