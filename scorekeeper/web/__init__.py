@@ -15,7 +15,7 @@ def init_app(app: Flask) -> None:
     from . import commands
     from .assets import docs, static_files
     from .assets.labels import game_name, one_of, option_hint, option_label, span_of, variant_name
-    from .club import evening_pages, season_api, season_pages, tournament_api, tournament_pages
+    from .club import club_player, evening_pages, season_api, season_pages, tournament_api, tournament_pages
     from .club.mixed import mixed
     from .game import api, live_views, pages, result_pages
     from .game.sheet_common import role_name
@@ -32,7 +32,8 @@ def init_app(app: Flask) -> None:
                                  game_name=game_name)
     app.add_template_filter(mixed, "mixed")
     for blueprint in (pages.bp, api.bp, live_views.bp, tournament_pages.bp, evening_pages.bp, tournament_api.bp,
-                      docs.bp, stats_pages.bp, result_pages.bp, season_pages.bp, season_api.bp, house_rules_pages.bp):
+                      docs.bp, stats_pages.bp, result_pages.bp, season_pages.bp, season_api.bp, house_rules_pages.bp,
+                      club_player.bp):
         app.register_blueprint(blueprint)
     errors.register(app)
     commands.register(app)
