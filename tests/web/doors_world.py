@@ -5,7 +5,9 @@ The world: a phone that started a game of Wist with confirmation on (hand 1 conf
 being bid), saved its rules and started a game from them; a game of Solo Whist with a deal (something to end); a
 club evening the app seated (round 1: table A finished, table B under way with hand 1 confirmed; round 2 not begun);
 a finished tournament, one seated by hand with a partita under way, an empty one; a season holding the finished
-tournament, and another season; a second phone. Every game, tournament and season has a link of each kind replaced.
+tournament, and another season; a club (#37) of the twelve players above with the evening, the finished tournament
+and the Solo Whist game in it, and a member's own link, and another club; a second phone. Every game, tournament,
+season and club has a link of each kind replaced.
 After a request that changed the database, it is put back as built (`undo_changes`).
 """
 from __future__ import annotations
@@ -16,7 +18,7 @@ import secrets
 import sqlite3
 from dataclasses import dataclass, field
 
-from scorekeeper.service import games
+from scorekeeper.service import clubs, games
 from scorekeeper.store import db as store
 from scorekeeper.web.gate.doors import LINKS, Door, Role, Subject
 from tests.evenings import play_hands
@@ -25,6 +27,7 @@ PLAYERS = ["Anna", "Bruno", "Carla", "Dario"]
 ROSTER = ["Alba", "Bice", "Ciro", "Dina", "Ezio", "Fede", "Gino", "Ida"]
 HAND = {"bids": [3, 4, 2, 3], "tricks": [3, 4, 1, 5]}  # adds up to 12, never the dealer's forbidden 13
 TOURNAMENT_API, SEASON_API = "/api/v1/tournaments", "/api/v1/seasons"
+HELD = (Subject.GAME, Subject.TOURNAMENT, Subject.SEASON, Subject.CLUB)  # what the world holds links of
 
 
 def bearer(key: str) -> dict:
@@ -66,9 +69,9 @@ class Snapshot:
         return self.watch.execute("PRAGMA data_version").fetchone()[0]
 
     def _made(self) -> tuple[int, ...]:
-        """How many games, tournaments and seasons the database holds."""
+        """How many games, tournaments, seasons and clubs the database holds."""
         return self.watch.execute("SELECT (SELECT count(*) FROM games), (SELECT count(*) FROM tournaments), "
-                                  "(SELECT count(*) FROM seasons)").fetchone()
+                                  "(SELECT count(*) FROM seasons), (SELECT count(*) FROM clubs)").fetchone()
 
     def undo_changes(self) -> Effect:
         """What a request did to the database since the last look, which is then as built again."""
@@ -90,6 +93,7 @@ class World:
         self.games: dict[str, Keys] = {}
         self.tournaments: dict[str, Keys] = {}
         self.seasons: dict[str, Keys] = {}
+        self.clubs: dict[str, Keys] = {}
         self.fields: dict = {}
         self._build()
         self.undo_changes = Snapshot(app.config["SCOREKEEPER_DATABASE"]).undo_changes
@@ -172,6 +176,7 @@ class World:
         self.tournaments["empty"] = self._tournament("Vuoto")
         self._replace(self.tournaments["empty"], TOURNAMENT_API, Role.ORGANISER)
         self._seasons()
+        self._clubs()
         evening = self.tournaments["evening"]
         self.fields.update(
             game=game_id, set=set_id, over=self.tournaments["over"].id, evening=evening.id,
@@ -236,6 +241,35 @@ class World:
                   json={"tournament": over.id, "key": over.now[Role.VIEW]})
         self._replace(season, SEASON_API, Role.SEASON)
 
+    def _clubs(self) -> None:
+        """The club: the twelve players (Anna… Dario, Alba… Ida), the evening and the finished tournament added with
+        their names matched, the Solo Whist game with its seats; Anna's own link (replaced once); its organiser's
+        and view links replaced. Another club, empty."""
+        db = store.connect(self.app.config["SCOREKEEPER_DATABASE"])
+        try:
+            for name in ("club", "other_club"):
+                club_id, keys = clubs.create(db, name)
+                self.clubs[name] = Keys(club_id, {Role.CLUB: keys["organiser"], Role.VIEW: keys["view"]})
+            club = self.clubs["club"]
+            who = clubs.authorize(db, club.id, club.now[Role.CLUB])
+            numbers = {name: clubs.add_member(db, who, name).number for name in PLAYERS + ROSTER}
+            for name in ("evening", "over"):
+                evening = self.tournaments[name]
+                clubs.add_evening(db, who, evening.id, evening.now[Role.ORGANISER],
+                                  [numbers[n] for n in clubs.evening_names(db, evening.id)])
+            solo = self.games["solo"]
+            clubs.add_game(db, who, solo.id, solo.now[Role.SCORER], [numbers[n] for n in PLAYERS])
+            club.replaced.append(clubs.player_link(db, who, numbers["Anna"]))
+            club.now[Role.PLAYER] = clubs.player_link(db, who, numbers["Anna"], new=True)
+            club.players = {"Anna": club.now[Role.PLAYER]}
+            for role in (Role.VIEW, Role.CLUB):
+                club.replaced.append(club.now[role])
+                club.now[role] = clubs.rotate(db, who, "organiser" if role is Role.CLUB else "view")
+            self.fields.update(member=numbers["Anna"], other_member=numbers["Bruno"], club_game=solo.id,
+                               club_evening=self.tournaments["over"].id)
+        finally:
+            db.conn.close()
+
     # -- what a role carries ----------------------------------------------------------------------------------
     def strong_keys(self) -> set[str]:
         """Every link that gives more than a view: scorer and seat links, organisers'."""
@@ -246,18 +280,20 @@ class World:
             keys |= {each.now[Role.ORGANISER], *each.players.values()}
         for each in self.seasons.values():
             keys.add(each.now[Role.SEASON])
+        for each in self.clubs.values():
+            keys |= {each.now[Role.CLUB], *each.players.values()}
         return keys
 
     def _held(self, subject: Subject, target: str) -> Keys:
-        return {Subject.GAME: self.games, Subject.TOURNAMENT: self.tournaments, Subject.SEASON: self.seasons}[
-            subject][target]
+        return {Subject.GAME: self.games, Subject.TOURNAMENT: self.tournaments, Subject.SEASON: self.seasons,
+                Subject.CLUB: self.clubs}[subject][target]
 
     def keys_for(self, subject: Subject, target: str, role: Role) -> list[str | None]:
         """The keys `role` knocks with at a door of `subject` (at `target`); None: no key at all. A role that is not
         one of the subject's links brings the link of its kind from elsewhere in the world."""
         if role in (Role.NONE, Role.PHONE):
             return [None]
-        if subject in (Subject.GAME, Subject.TOURNAMENT, Subject.SEASON):
+        if subject in HELD:
             if role is Role.PLAYER and role not in self._held(subject, target).now:
                 return []  # a tournament seated by hand has no player's own links
             if role in LINKS[subject]:
@@ -268,7 +304,8 @@ class World:
                 pool, first, second, strongest = {
                     Subject.GAME: (self.games, "main", "solo", Role.SCORER),
                     Subject.TOURNAMENT: (self.tournaments, "evening", "over", Role.ORGANISER),
-                    Subject.SEASON: (self.seasons, "other_season", "season", Role.SEASON)}[subject]
+                    Subject.SEASON: (self.seasons, "other_season", "season", Role.SEASON),
+                    Subject.CLUB: (self.clubs, "other_club", "club", Role.CLUB)}[subject]
                 return [pool[second if target == first else first].now[strongest]]
         if role in (Role.SCORER, Role.SEAT, Role.VIEW):
             return [self.games["partita"].now[role]]
@@ -282,6 +319,8 @@ class World:
             return [self.games["main"].replaced[0]]
         if role is Role.OTHER:
             return [self.games["solo"].now[Role.SCORER]]
+        if role is Role.CLUB:
+            return [self.clubs["club"].now[Role.CLUB]]
         return [self.seasons["season"].now[Role.SEASON]]
 
     def cookie(self, subject: Subject, role: Role) -> str | None:
@@ -315,6 +354,8 @@ class World:
             for each in self.games.values():
                 if each.tournament == held:
                     shown |= {each.now[Role.SCORER], *each.seats}
+        if role is Role.CLUB and subject is Subject.CLUB:
+            shown |= set(self.clubs[target].players.values())  # the members' own links it hands out
         if role is Role.PLAYER and subject is Subject.TOURNAMENT and target == "evening":
             shown.add(self.games["partita"].seats[0])  # the player sits first at table B
         if self.cookie(subject, role) == self.phone:
@@ -326,7 +367,7 @@ class World:
         """The call's path, JSON and form with the world's fields in (a field alone keeps its type: a version is a
         number); a made-up key where the path wants one and the role has none."""
         fields = {**self.fields, "key": key or secrets.token_urlsafe(24), "fresh": secrets.token_urlsafe(18)}
-        if door.subject in (Subject.GAME, Subject.TOURNAMENT, Subject.SEASON):
+        if door.subject in HELD:
             fields[door.subject.value] = self._held(door.subject, call.target).id
 
         def filled(value):
@@ -387,6 +428,7 @@ class Call:
 M = "/g/{game}/{key}"
 E = "/t/{tournament}/{key}"
 SEASON = "/s/{season}/{key}"
+CLUB = "/c/{club}/{key}"
 STARTS = ((1, "B"), (1, "A"), (2, "A"))  # a table under way, a finished one, one not started yet
 NEW_PARTITA = {"player": ROSTER[:3] + ["Zeno"], "table": "Z", "round": "1"}
 CALLS: dict[str, list[Call]] = {

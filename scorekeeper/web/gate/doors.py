@@ -28,10 +28,13 @@ class Role(StrEnum):
     SCORER = "scorer"  # the game's scorer link
     ORGANISER = "organiser"  # the tournament's organiser link
     SEASON = "season"  # the season organiser's link
+    CLUB = "club"  # the club organiser's link (#37)
     SEAT = "seat"  # a player's own link at a game
-    PLAYER = "player"  # a player's own link of a club evening (#35): where they sit, their seat's sheet, their place
+    PLAYER = "player"  # a player's own link of a club evening (#35): where they sit, their seat's sheet, their place;
+    #                    a club member's own link (#37): their own page in the club
     JOIN = "join"  # the room's code: a tournament's join link
-    VIEW = "view"  # a view link: a game's table view, a tournament's standings (the TV), a season's standings
+    VIEW = "view"  # a view link: a game's table view, a tournament's standings (the TV), a season's standings, a club's
+    #                link (its ladder, roster and players' pages, #37)
     PHONE = "phone"  # this phone's own device cookie (an id of its list of games; no key)
     NONE = "none"  # no link, no cookie
     REPLACED = "replaced"  # a link replaced by "New link" (of any kind)
@@ -46,6 +49,7 @@ class Subject(StrEnum):
     GAME = "game"
     TOURNAMENT = "tournament"
     SEASON = "season"
+    CLUB = "club"
 
 
 LINKS = {  # the links of each subject: every other link is a stranger to it (404)
@@ -54,6 +58,7 @@ LINKS = {  # the links of each subject: every other link is a stranger to it (40
     Subject.GAME: frozenset({Role.SCORER, Role.VIEW, Role.SEAT}),
     Subject.TOURNAMENT: frozenset({Role.ORGANISER, Role.PLAYER, Role.JOIN, Role.VIEW}),
     Subject.SEASON: frozenset({Role.SEASON, Role.VIEW}),
+    Subject.CLUB: frozenset({Role.CLUB, Role.PLAYER, Role.VIEW}),
 }
 
 
@@ -131,10 +136,13 @@ EVERYONE = frozenset(Role)
 GAME_LINKS = LINKS[Subject.GAME]
 TOURNAMENT_LINKS = LINKS[Subject.TOURNAMENT]
 SEASON_LINKS = LINKS[Subject.SEASON]
+CLUB_LINKS = LINKS[Subject.CLUB]
+CLUB_SEES = frozenset({Role.CLUB, Role.VIEW})  # the ladder, the roster, every player's page (#37)
 SCORER = frozenset({Role.SCORER})
 SEAT = frozenset({Role.SEAT})
 ORGANISER = frozenset({Role.ORGANISER})
 SEASON = frozenset({Role.SEASON})
+CLUB = frozenset({Role.CLUB})
 PHONE = frozenset({Role.PHONE})
 
 # The bounds, in words.
@@ -153,7 +161,7 @@ STREAM = "at most 30 open streams a link and 300 an address (per worker); a hear
 CARD = "drawn once per version of the results, then kept; the same picture again is 304"
 SMALL = "a short page of fixed size"
 
-G, T, S = Subject.GAME, Subject.TOURNAMENT, Subject.SEASON
+G, T, S, C = Subject.GAME, Subject.TOURNAMENT, Subject.SEASON, Subject.CLUB
 
 DOORS: tuple[Door, ...] = (
     # -- anyone: no link needed -------------------------------------------------------------------------------
@@ -477,6 +485,7 @@ def costing(cost: Cost) -> frozenset[str]:
 ROLE_WORDS = {
     Role.NONE: "anyone", Role.PHONE: "this phone", Role.VIEW: "view", Role.SEAT: "seat", Role.SCORER: "scorer",
     Role.PLAYER: "player's own", Role.JOIN: "room code", Role.ORGANISER: "organiser", Role.SEASON: "season organiser",
+    Role.CLUB: "club organiser",
     Role.REPLACED: "a replaced link", Role.OTHER: "another's link",
 }
 HEADINGS = {
@@ -485,6 +494,7 @@ HEADINGS = {
     Subject.GAME: "A game: scorer, view and seat links",
     Subject.TOURNAMENT: "A tournament: organiser, player's own, room code (join) and view links",
     Subject.SEASON: "A season: organiser and view links",
+    Subject.CLUB: "A club: organiser, member's own and the club's (view) links",
 }
 BEGIN, END = "<!-- doors: begin (python -m scorekeeper.web.gate.doors docs/security.md) -->", "<!-- doors: end -->"
 
