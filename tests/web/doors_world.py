@@ -541,4 +541,6 @@ CALLS: dict[str, list[Call]] = {
         "tournament": "{evening}", "key": "{evening_view}"})],
     "season_api.remove_tournament": [Call("/api/v1/seasons/{season}/tournaments/{over}", "season")],
     "season_api.rotate": [Call("/api/v1/seasons/{season}/keys/rotate", "season", json={"role": "view"})],
+    "club_player.page": [Call(CLUB + "/players/{member}", "club")],
+    "club_player.hide": [Call(CLUB + "/players/{member}/hide", "club", form={"hidden": "1"})],
 }

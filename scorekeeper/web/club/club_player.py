@@ -14,12 +14,11 @@ from flask_babel import gettext, lazy_gettext as _l, ngettext
 
 from ...formats import stats
 from ...rules import N_
-from ...rules.base import InvalidInput, RuleError
+from ...rules.base import InvalidInput
 from ...rules.ratings import PROVISIONAL_GAMES, Rating
 from ...service import clubs
 from ..assets import charts
 from ..assets.labels import variant_name
-from ..gate.errors import message, status_of
 from ..gate.per_request import get_db
 from ..phone.home import opened_date
 from ..phone.stats_pages import Where, tables
@@ -115,7 +114,7 @@ def statistics(page: clubs.PlayerPage, name: str) -> list:
     return found
 
 
-def player_view(who: clubs.Access, number: int, status: int = 200, error: str | None = None):
+def player_view(who: clubs.Access, number: int):
     page = clubs.player_page(get_db(), who, number)
     name = known_as(page.member)
     own = who.player == page.member.number
@@ -124,13 +123,13 @@ def player_view(who: clubs.Access, number: int, status: int = 200, error: str | 
                  if page.member.hidden else
                  (gettext("Hide my name from the ladder") if own else gettext("Hide this name from the ladder")))
     response = make_response(render_template(
-        "club_player.html", page=page, name=name, who=who, error=error,
+        "club_player.html", page=page, name=name, who=who,
         ratings=[family_rating(name, family, rating) for family, rating in page.ratings.items()],
         tables=statistics(page, name), opponents=opponents(page, who), games=game_rows(page),
         unfinished=sum(not g.finished for g in page.games),
         hide_url=url_for("club_player.hide", club_id=who.club_id, key=who.key, number=number) if may_hide else None,
         hide_text=hide_text, hide_value="0" if page.member.hidden else "1",
-        club_url=f"{request.script_root}/c/{who.club_id}/{who.key}" if who.sees_all() else None), status)
+        club_url=f"{request.script_root}/c/{who.club_id}/{who.key}" if who.sees_all() else None))
     response.headers["Cache-Control"] = "no-store"
     return response
 
@@ -143,15 +142,13 @@ def player_page(club_id, key, number):
 
 @bp.post("/c/<club_id>/<key>/players/<int:number>/hide")
 def hide(club_id, key, number):
-    """Hide the name from the ladder, or show it again: the player's own link or the organiser's; back to the page."""
+    """Hide the name from the ladder, or show it again: the player's own link or the organiser's; back to the page.
+    A refusal is the error page saying why (the club's link: 403), never the player's page drawn again."""
     who = clubs.authorize(get_db(), club_id, key)
     if not who.sees(number):
         raise clubs.NoSuchMember()  # another player's own link: a stranger here, as on the page
-    try:
-        wish = request.form.get("hidden")
-        if wish not in ("0", "1"):
-            raise InvalidInput(N_("Choose whether to hide the name or to show it."), field="hidden")
-        clubs.hide(get_db(), who, number, wish == "1")
-    except RuleError as error:
-        return player_view(who, number, status_of(error), message(error))
+    wish = request.form.get("hidden")
+    if wish not in ("0", "1"):
+        raise InvalidInput(N_("Choose whether to hide the name or to show it."), field="hidden")
+    clubs.hide(get_db(), who, number, wish == "1")
     return redirect(url_for("club_player.page", club_id=club_id, key=key, number=number), 303)
