@@ -102,11 +102,10 @@ def authorize(db, club_id, key) -> Access:
 
 def _evening_member(db, tournament_id: str, entrant: int) -> int | None:
     """The roster player an evening's entrant was matched to."""
-    row = db.execute("SELECT n.player FROM tournament_players tp JOIN club_evening_names n ON n.tournament_id = "
-                     "tp.tournament_id WHERE tp.tournament_id = ? AND tp.number = ?", [tournament_id, entrant])
-    for player, in row.fetchall():
-        return player
-    return None
+    rows = db.execute("SELECT tp.name, n.folded, n.player FROM tournament_players tp JOIN club_evening_names n ON "
+                      "n.tournament_id = tp.tournament_id WHERE tp.tournament_id = ? AND tp.number = ?",
+                      [tournament_id, entrant]).fetchall()
+    return next((player for name, folded, player in rows if rules.fold(name) == folded), None)
 
 
 def _organiser(access: Access) -> None:
