@@ -103,7 +103,7 @@ def statistics(page: clubs.PlayerPage, name: str) -> list:
     """The statistics page's tables of their games, each with their own row alone (named as the page names them;
     a hand names its game's date, with no link: the club hands out no game's keys)."""
     ended = {game.game_id: game.ended_at or "" for game in page.games}
-    where = {loaded.id: Where(opened_date(ended[loaded.id]), "") for loaded in page.loaded}
+    where = {loaded.id: Where(opened_date(ended[loaded.id], "short"), "") for loaded in page.loaded}
     theirs = stats.name_key(page.member.name or f"#{page.member.number}")
     found = []
     for table in tables(stats.compute(page.loaded), where):
