@@ -15,7 +15,7 @@ from flask_babel import gettext, lazy_gettext as _l, ngettext
 from ...formats import stats
 from ...rules import N_
 from ...rules.base import InvalidInput
-from ...rules.ratings import PROVISIONAL_GAMES, Rating
+from ...rules.ratings import FAMILIES, PROVISIONAL_GAMES, Rating
 from ...service import clubs
 from ..assets import charts
 from ..assets.labels import variant_name
@@ -64,6 +64,7 @@ def known_as(member: clubs.Member) -> str:
 
 
 def family_rating(name: str, family: str, rating: Rating) -> FamilyRating:
+    """The shown number, how provisional it still is, and its history drawn (x: their games, y: the rating)."""
     to_go = PROVISIONAL_GAMES - rating.games
     history = [rating.history[0].before, *(step.after for step in rating.history)]
     title = str(FAMILY_NAMES.get(family, family))
@@ -77,6 +78,7 @@ def family_rating(name: str, family: str, rating: Rating) -> FamilyRating:
 
 
 def opponents(page: clubs.PlayerPage, who: clubs.Access) -> list[Opponent]:
+    """Head to head; each name links to its page for a link that sees every page (a player's own link: names)."""
     return [Opponent(known_as(m.other), url_for("club_player.page", club_id=who.club_id, key=who.key,
                                                 number=m.other.number) if who.sees_all() else None,
                      m.games, m.ahead, m.level, m.behind) for m in page.meetings]
@@ -93,7 +95,7 @@ def game_rows(page: clubs.PlayerPage) -> list[GameRow]:
         seat = game.players.index(page.member.number)
         place = next(rank for team, rank in zip(game.teams, game.ranks) if seat in team)
         step = steps.get(game.game_id)
-        rows.append(GameRow(opened_date(game.ended_at or ""), variant_name(variants[game.game_id]),
+        rows.append(GameRow(opened_date(game.ended_at or "", "short"), variant_name(variants[game.game_id]),
                             gettext("%(place)s of %(count)s", place=place, count=len(game.teams)),
                             f"{step.before} → {step.after}" if step else "–"))
     return rows
@@ -114,7 +116,10 @@ def statistics(page: clubs.PlayerPage, name: str) -> list:
     return found
 
 
-def player_view(who: clubs.Access, number: int):
+@bp.get("/c/<club_id>/<key>/players/<int:number>", endpoint="page")
+def player_page(club_id, key, number):
+    """A player's page: for the organiser, the club's link, and the player's own link (another's: 404)."""
+    who = clubs.authorize(get_db(), club_id, key)
     page = clubs.player_page(get_db(), who, number)
     name = known_as(page.member)
     own = who.player == page.member.number
@@ -124,7 +129,7 @@ def player_view(who: clubs.Access, number: int):
                  (gettext("Hide my name from the ladder") if own else gettext("Hide this name from the ladder")))
     response = make_response(render_template(
         "club_player.html", page=page, name=name, who=who,
-        ratings=[family_rating(name, family, rating) for family, rating in page.ratings.items()],
+        ratings=[family_rating(name, family, page.ratings[family]) for family in FAMILIES if family in page.ratings],
         tables=statistics(page, name), opponents=opponents(page, who), games=game_rows(page),
         unfinished=sum(not g.finished for g in page.games),
         hide_url=url_for("club_player.hide", club_id=who.club_id, key=who.key, number=number) if may_hide else None,
@@ -132,12 +137,6 @@ def player_view(who: clubs.Access, number: int):
         club_url=f"{request.script_root}/c/{who.club_id}/{who.key}" if who.sees_all() else None))
     response.headers["Cache-Control"] = "no-store"
     return response
-
-
-@bp.get("/c/<club_id>/<key>/players/<int:number>", endpoint="page")
-def player_page(club_id, key, number):
-    """A player's page: for the organiser, the club's link, and the player's own link (another's: 404)."""
-    return player_view(clubs.authorize(get_db(), club_id, key), number)
 
 
 @bp.post("/c/<club_id>/<key>/players/<int:number>/hide")
