@@ -7,6 +7,8 @@ input, built once. Not a test module itself.
   are written straight into the store (the rules check each change as a table's would); the API would take minutes.
 - A finished club evening of 60 players × 8 rounds (120 partite, seated by the app), in a season; another of 60 × 8
   seated and not begun (for the writes that change rounds not begun: #33), and an empty one (to seat).
+- A club (#37) holding that evening, its 60 names each a roster player (a player's page: 8 partite of hers, the
+  club's 120 read, none of their results kept yet).
 - A phone whose list holds 1,000 games (the cap games on top) and the evening.
 - The largest file the import takes in games: 1,000 games (kept as `csv_many`); and one game at the cap (`csv_cap`).
 """
@@ -19,7 +21,7 @@ from itsdangerous import Signer
 
 from scorekeeper.formats import csvexport
 from scorekeeper.rules import VARIANTS, new_game
-from scorekeeper.service import games, phones
+from scorekeeper.service import clubs, games, phones
 from scorekeeper.store import db as store
 from tests import torneo_support as ref
 from tests.contract.test_replay_cost import events
@@ -47,6 +49,7 @@ class Worst:
     season: dict = field(default_factory=dict)
     partita: dict = field(default_factory=dict)  # one of the evening's partite, {"id", "keys"}
     player: str = ""  # the evening's first player's own link (#35)
+    club: dict = field(default_factory=dict)  # {"id", "keys", "player": the first roster player's own link}
     phone: str = ""  # the device cookie's value
     csv_many: bytes = b""
     csv_cap: bytes = b""
@@ -109,6 +112,15 @@ def the_evening(client, db, world: Worst) -> None:
     world.season = season
 
 
+def the_club(db, world: Worst) -> None:
+    """A club holding the finished evening, each of its names a new roster player; the first one's own link."""
+    club_id, keys = clubs.create(db, "Circolo grande")
+    who = clubs.authorize(db, club_id, keys["organiser"])
+    names = clubs.evening_names(db, world.evening["id"])
+    clubs.add_evening(db, who, world.evening["id"], world.evening["keys"]["organiser"], ["new"] * len(names))
+    world.club = {"id": club_id, "keys": keys, "player": clubs.player_link(db, who, 1)}
+
+
 def not_begun(client) -> dict:
     """An evening of 60 players × 8 rounds seated by the app, no table started: its rounds can all be seated again."""
     made = client.post("/api/v1/tournaments", json={"name": "Serata nuova"}).get_json()
@@ -147,6 +159,7 @@ def build(app) -> Worst:
             world.games[family] = at_the_cap(db, variant_id, options, confirmation=family == "sealed")
         world.games["sealed"]["hand"] = correction(db, world.games["sealed"]["id"])
         the_evening(client, db, world)
+        the_club(db, world)
         the_phone(app, db, world)
     finally:
         db.conn.close()

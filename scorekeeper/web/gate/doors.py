@@ -425,7 +425,7 @@ class Budget:
 
 GAME = Budget(statements=8, kilobytes=3072)  # a game at the cap: its sheet, chart, history, CSV, JSON
 EVENING = Budget(statements=12, per_game=3, kilobytes=2048)  # an evening of 120 partite, each read once
-CLUB_PLAYER = Budget(statements=24, per_game=4, kilobytes=2048)  # a player's page: each of their games read once
+CLUB_PLAYER = Budget(statements=24, per_game=5, kilobytes=2048)  # a player's page: the club's games read once each
 # A file of 1,000 games, or one at the cap: nothing replayed, an INSERT an event.
 IMPORTED = Budget(statements=30, per_game=12, per_event=1, kilobytes=2048, replays=0)
 # Doors whose work does not grow with any input a client controls, and why.
