@@ -74,7 +74,7 @@ vendor: ## refresh the front-end files (and the tests' axe-core) from the npm re
 	cp /tmp/htmx-vendor/package/files/noto-sans-latin-400-normal.woff scorekeeper/formats/fonts/  # the results card
 	cp /tmp/htmx-vendor/package/LICENSE scorekeeper/formats/fonts/OFL.txt
 
-bench: setup-dev ## replay, refresh, isolation, import, seating, club-evening, costly-page and every-door benchmarks (they print numbers, assert nothing)
+bench: setup-dev ## replay, refresh, isolation, import, seating, club-evening, costly-page, every-door, club-ratings and whole-club benchmarks (they print numbers, assert nothing)
 	$(PY) bench/replay.py
 	$(PY) bench/refresh.py
 	$(PY) bench/isolation.py
@@ -84,6 +84,8 @@ bench: setup-dev ## replay, refresh, isolation, import, seating, club-evening, c
 	$(PY) bench/costs.py
 	$(PY) bench/seating_load.py
 	$(PY) bench/doors.py
+	$(PY) bench/ratings.py
+	$(PY) bench/club.py
 
 bench-live: setup ## live streams: the production server on 127.0.0.1, 1 to 10 000 open event streams
 	$(PY) bench/live.py $(BENCH_ARGS)

@@ -10,6 +10,7 @@ from scorekeeper.rules.base import InvalidInput, StateConflict
 from scorekeeper.rules.ratings import shown
 from scorekeeper.service import clubs, games
 from scorekeeper.store import db as store
+from tests.club_support import CLUB, EVENINGS, evening, expected, home_games, member
 from tests.evenings import play_tournament
 
 ROSTER = ["Alessandra", "Bartolomeo", "Costanza", "Domenico", "Ermenegilda", "Fiorenzo", "Gianmarco", "Ilaria",
@@ -131,3 +132,26 @@ def test_an_evening_joins_with_its_names_matched_and_its_player_links_open_their
     assert len(roster) == 10 and {m.number: m.name for m in roster}[10] == "Zeno"
     ladder = clubs.ladder(db, who.club_id)
     assert ladder.family == "predictions" and sorted(r.member.number for r in ladder.rungs) == [1, 2, 3, 10]
+
+
+def test_the_club_of_nine_is_rated_as_openskill_rates_it(client, db):
+    """Three evenings and four home games (tests/club_support.py), each name matched as the organiser would: every
+    ladder equals openskill's Plackett–Luce run here over the games in the order they ended."""
+    first, played = evening(client, 1, EVENINGS[0])
+    homes = home_games(client)
+    second, later = evening(client, 2, EVENINGS[1])
+    third, last = evening(client, 3, EVENINGS[2])
+    club_id, keys = clubs.create(db, "Circolo del Whist")
+    who = clubs.authorize(db, club_id, keys["organiser"])
+    number = {name: clubs.add_member(db, who, name).number for name in CLUB}
+    for each in (first, second, third):
+        names = clubs.evening_names(db, each["id"])
+        clubs.add_evening(db, who, each["id"], each["keys"]["organiser"], [number[member(n)] for n in names])
+    for game in homes:
+        clubs.add_game(db, who, game.game_id, game.scorer, [number[member(n)] for n in game.players])
+    want = expected(played + homes + later + last)
+    assert set(want) == {"predictions", "piquet", "partnership", "solo"}
+    assert {f: {r.member.name: r.rating.shown for r in clubs.ladder(db, club_id, f).rungs} for f in want} == want
+    page = clubs.player_page(db, who, number["Leonardo"])
+    assert {f: r.shown for f, r in page.ratings.items()} == {f: by["Leonardo"] for f, by in want.items()
+                                                              if "Leonardo" in by}

@@ -114,7 +114,7 @@ def build(call) -> Tour:
     _check(call("POST", f"/api/v1/games/{solo['id']}/end", solo["keys"]["scorer"]))
     tour.add("finished-solo-whist", f"/g/{solo['id']}/{solo['keys']['scorer']}")
     for doc in ("README.md", "api.md", "rules/bid-exactly.md", "rules/partnership.md", "rules/solo.md",
-                "rules/piquet.md", "rules/house-rules.md"):
+                "rules/piquet.md", "rules/house-rules.md", "rules/ratings.md"):
         tour.add("docs-" + doc.replace("/", "-").removesuffix(".md"), f"/docs/{doc}")
     _tournament(call, tour)
     _evening(call, tour)

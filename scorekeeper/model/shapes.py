@@ -518,8 +518,8 @@ class ErrorDetail(Answer):
                                 "invalid_players", "invalid_option", "invalid_input", "hand_not_current",
                                 "bidding_closed", "conflict", "too_many_changes", "forbidden", "cross_site",
                                 "not_found", "method_not_allowed", "malformed", "version_mismatch", "too_large",
-                                "rate_limited", "rule", "table_taken", "already_in_tournament", "invalid_game",
-                                "invalid_csv", "unsupported_media_type", "internal"])
+                                "rate_limited", "rule", "table_taken", "already_in_tournament", "already_in_club",
+                                "same_name", "invalid_game", "invalid_csv", "unsupported_media_type", "internal"])
     message: str = Field(description="A sentence for people, in the request's language.")
     field: str | None = Field(MISSING, description="The field of the request the error is about.")
     line: int | None = Field(MISSING, description="`invalid_csv`: the line of the file at fault (1 is the header).")

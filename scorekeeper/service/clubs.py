@@ -16,6 +16,7 @@ from __future__ import annotations
 import dataclasses
 import json
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any
 
 from ..rules import N_
@@ -130,6 +131,13 @@ def keys_of(db, club_id: str) -> dict:
 
 def name_of(db, club_id: str) -> str:
     row = db.execute("SELECT name FROM clubs WHERE id = ?", [club_id]).fetchone()
+    if row is None:
+        raise ClubNotFound()
+    return row[0]
+
+
+def created_at(db, club_id: str) -> str:
+    row = db.execute("SELECT created_at FROM clubs WHERE id = ?", [club_id]).fetchone()
     if row is None:
         raise ClubNotFound()
     return row[0]
@@ -450,23 +458,37 @@ def club_games(db, club_id: str) -> list[ClubGame]:
 
 def _evening_players(db, club_id: str, rows: list) -> dict[str, tuple[int | None, ...]]:
     """The roster player at each seat of the evenings' partite, through the names matched when each evening was
-    added (a partita's players are names; the evening's names are one person each)."""
+    added (a partita's players are names; the evening's names are one person each). Two statements in all."""
     matched: dict[tuple[str, str], int] = {}
     for tournament_id, folded, player in db.execute(
             "SELECT n.tournament_id, n.folded, n.player FROM club_evening_names n JOIN club_evenings ce ON "
             "ce.tournament_id = n.tournament_id WHERE ce.club_id = ?", [club_id]).fetchall():
         matched[tournament_id, folded] = player
+    created = dict(db.execute(
+        "SELECT e.game_id, e.payload FROM club_evenings ce JOIN tournament_games tg ON tg.tournament_id = "
+        "ce.tournament_id JOIN events e ON e.game_id = tg.game_id AND e.seq = 1 WHERE ce.club_id = ?",
+        [club_id]).fetchall())
     found = {}
     for game_id, evening, _, _ in rows:
-        names = games.players_of(db, game_id)
+        names = json.loads(created[game_id]).get("players", []) if game_id in created else []
         found[game_id] = tuple(matched.get((evening, rules.fold(name))) for name in names)
     return found
 
 
-def ratings(games_: list[ClubGame], season: str | None = None) -> dict[str, dict[int, Rating]]:
-    """family → player → rating, from the finished games (of one year's season, given as "2026")."""
-    rated = [g.rated() for g in games_ if season is None or (g.ended_at or "").startswith(season)]
-    return rate(r for r in rated if r is not None)
+def ratings(games_: list[ClubGame], season: str | None = None,
+            family: str | None = None) -> dict[str, dict[int, Rating]]:
+    """family → player → rating, from the finished games (of one year's season, given as "2026"; of one family)."""
+    rated = [g.rated() for g in games_ if (season is None or (g.ended_at or "").startswith(season))
+             and (family is None or g.family == family)]
+    return _rated(tuple(r for r in rated if r is not None))
+
+
+@lru_cache(maxsize=8)
+def _rated(games_: tuple[RatedGame, ...]) -> dict[str, dict[int, Rating]]:
+    """The ratings the same games make, computed once per process: a club's ladder, TV and players' pages read the
+    same games between two changes (the key is the games themselves, so a change is a new computation, never a stale
+    one). Read-only to the callers."""
+    return rate(games_)
 
 
 def seasons(games_: list[ClubGame]) -> list[str]:
@@ -503,15 +525,16 @@ def ladder(db, club_id: str, family: str | None = None, season: str | None = Non
     all_games = club_games(db, club_id)
     if season is not None and season not in seasons(all_games):
         season = None
-    found = ratings(all_games, season)
-    families = [f for f in FAMILIES if f in found]
-    if family not in found:
-        family = max(families, key=lambda f: sum(r.games for r in found[f].values()), default=None)
+    played = [g for g in all_games if g.finished and g.ended_at and (season is None or g.ended_at.startswith(season))]
+    counts = {f: sum(1 for g in played if g.family == f) for f in FAMILIES}
+    families = [f for f in FAMILIES if counts[f]]
+    if family not in families:
+        family = max(families, key=lambda f: counts[f], default=None)
+    found = ratings(played, family=family) if family else {}
     last = _last_played_from(all_games)
     members = {m.number: m for m in roster(db, club_id, last)}
     family_ratings = found.get(family or "", {})
-    counted = [g for g in all_games if g.family == family and g.finished and g.ended_at
-               and (season is None or g.ended_at.startswith(season))]
+    counted = [g for g in played if g.family == family]
     day = (counted[-1].ended_at or "")[:10] if counted else None
     moves = moved(family_ratings, {g.game_id for g in counted if g.ended_at and g.ended_at.startswith(day or "-")})
     shown = sorted((r for n, r in family_ratings.items() if not members[n].hidden and not members[n].removed),
@@ -522,6 +545,20 @@ def ladder(db, club_id: str, family: str | None = None, season: str | None = Non
             place = index + 1
         rungs.append(Rung(place, members[rating.player], rating, moves.get(rating.player)))
     return Ladder(club_id, name, family or "", season, seasons(all_games), families, rungs, day)
+
+
+def ladders(db, club_id: str, season: str | None = None) -> list[Ladder]:
+    """Every family's ladder, in the registry's order (the API, the ratings CSV)."""
+    first = ladder(db, club_id, None, season)
+    return [first if family == first.family else ladder(db, club_id, family, season) for family in first.families]
+
+
+def variants(db, club_id: str) -> dict[str, str]:
+    """The variant id of each game of the club (the games CSV names it)."""
+    return dict(db.execute(
+        "SELECT id, variant FROM games WHERE id IN (SELECT game_id FROM club_games WHERE club_id = ? UNION ALL "
+        "SELECT tg.game_id FROM club_evenings ce JOIN tournament_games tg ON tg.tournament_id = ce.tournament_id "
+        "WHERE ce.club_id = ?)", [club_id, club_id]).fetchall())
 
 
 def _last_played_from(all_games: list[ClubGame]) -> dict[int, str]:
@@ -555,6 +592,9 @@ class Meeting:
     behind: int
 
 
+STATISTICS_GAMES = 200  # a player's statistics replay their latest games, as a phone's statistics page does
+
+
 @dataclass(frozen=True)
 class PlayerPage:
     club_id: str
@@ -574,8 +614,8 @@ def player_page(db, access: Access, number) -> PlayerPage:
     last = _last_played_from(all_games)
     members = {m.number: m for m in roster(db, access.club_id, last)}
     member = members[member.number]
-    found = ratings(all_games)
     theirs = [g for g in all_games if member.number in g.players]
+    found = {family: ratings(all_games, family=family).get(family, {}) for family in {g.family for g in theirs}}
     meetings: dict[int, list[int]] = {}
     for game in theirs:
         if not game.finished:
@@ -593,8 +633,9 @@ def player_page(db, access: Access, number) -> PlayerPage:
     met = [Meeting(members[other], *tally) for other, tally in meetings.items()]
     met.sort(key=lambda m: (-m.games, m.other.removed, rules.fold(m.other.name or ""), m.other.number))
     return PlayerPage(access.club_id, name_of(db, access.club_id), member,
-                      {family: by[member.number] for family, by in found.items() if member.number in by},
-                      list(reversed(theirs)), met, _named(db, theirs, members))
+                      {family: found[family][member.number] for family in FAMILIES
+                       if member.number in found.get(family, {})},
+                      list(reversed(theirs)), met, _named(db, theirs[-STATISTICS_GAMES:], members))
 
 
 def _named(db, theirs: list[ClubGame], members: dict[int, Member]) -> list:

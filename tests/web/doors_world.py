@@ -266,7 +266,10 @@ class World:
                 club.replaced.append(club.now[role])
                 club.now[role] = clubs.rotate(db, who, "organiser" if role is Role.CLUB else "view")
             self.fields.update(member=numbers["Anna"], other_member=numbers["Bruno"], club_game=solo.id,
-                               club_evening=self.tournaments["over"].id)
+                               club_evening=self.tournaments["over"].id,
+                               outside_game=self.games["main"].id, outside_scorer=self.games["main"].now[Role.SCORER],
+                               outside_evening=self.tournaments["empty"].id,
+                               outside_organiser=self.tournaments["empty"].now[Role.ORGANISER])
         finally:
             db.conn.close()
 
@@ -429,6 +432,7 @@ M = "/g/{game}/{key}"
 E = "/t/{tournament}/{key}"
 SEASON = "/s/{season}/{key}"
 CLUB = "/c/{club}/{key}"
+CLUB_API = "/api/v1/clubs/{club}"
 STARTS = ((1, "B"), (1, "A"), (2, "A"))  # a table under way, a finished one, one not started yet
 NEW_PARTITA = {"player": ROSTER[:3] + ["Zeno"], "table": "Z", "round": "1"}
 CALLS: dict[str, list[Call]] = {
@@ -541,6 +545,23 @@ CALLS: dict[str, list[Call]] = {
         "tournament": "{evening}", "key": "{evening_view}"})],
     "season_api.remove_tournament": [Call("/api/v1/seasons/{season}/tournaments/{over}", "season")],
     "season_api.rotate": [Call("/api/v1/seasons/{season}/keys/rotate", "season", json={"role": "view"})],
+    "club_api.create_club": [Call("/api/v1/clubs", json={"name": "Circolo"})],
+    "club_api.read_club": [Call(CLUB_API, "club")],
+    "club_api.read_player": [Call(CLUB_API + "/players/{member}", "club")],
+    "club_api.add_player": [Call(CLUB_API + "/players", "club", json={"name": "Zeno"})],
+    "club_api.edit_player": [Call(CLUB_API + "/players/{member}", "club", json={"hidden": True})],
+    "club_api.remove_player": [Call(CLUB_API + "/players/{other_member}", "club")],
+    "club_api.player_link": [Call(CLUB_API + "/players/{member}/link", "club", json={})],
+    "club_api.add_game": [Call(CLUB_API + "/games", "club", json={"game": "{outside_game}", "key": "{outside_scorer}",
+                                                                  "players": [1, 2, 3, 4]})],
+    "club_api.remove_game": [Call(CLUB_API + "/games/{club_game}", "club")],
+    "club_api.add_evening": [Call(CLUB_API + "/evenings", "club", json={
+        "tournament": "{outside_evening}", "key": "{outside_organiser}", "players": {}})],
+    "club_api.remove_evening": [Call(CLUB_API + "/evenings/{club_evening}", "club")],
+    "club_api.rotate": [Call(CLUB_API + "/keys/rotate", "club", json={"role": "view"})],
+    **{f"{blueprint}.{which}_csv": [Call(f"{prefix}/{which}.csv", "club")] for which in ("roster", "ratings", "games")
+       for blueprint, prefix in (("club_api", CLUB_API), ("club_csv", CLUB))},
+    "club_card.ladder_png": [Call(CLUB + "/ladder.png", "club")],
     "club_player.page": [Call(CLUB + "/players/{member}", "club")],
     "club_player.hide": [Call(CLUB + "/players/{member}/hide", "club", form={"hidden": "1"})],
 }

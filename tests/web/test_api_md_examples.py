@@ -28,7 +28,8 @@ NAMED = ["Error", "Error*", "Error", "NewWist", "Created", "PredictionsGame", "B
          "PiquetHandBody", "PiquetHandBody", "PiquetResult", "PiquetGame", "NewTournament", "TournamentCreated",
          "Tournament", "Partita", "NewPartita", "NewPartita", "AttachPartita", "PartitaAdded", "RotateTournament",
          "TournamentRotated", "Roster", "Seating", "RosterPlayer", "SwapSeats", "StartTable", "PartitaAdded",
-         "NewSeason", "SeasonCreated", "SeasonTournament", "Season", "RotateSeason", "SeasonRotated"]
+         "NewSeason", "SeasonCreated", "SeasonTournament", "Season", "RotateSeason", "SeasonRotated",
+         "NewClub", "ClubCreated", "NewMember", "ClubMember", "ClubGameBody", "Club"]
 
 
 def examples() -> list[tuple[str, object]]:
@@ -281,3 +282,29 @@ def test_a_club_evening_seated_as_the_examples_say(api):
     swapped = client.post(f"/api/v1/tournaments/{tid}/seating/swap", json=request(NAMED.index("SwapSeats")),
                           headers=api.headers(organiser))
     assert swapped.status_code == 200, swapped.get_json()
+
+
+def test_a_club_its_roster_a_game_and_its_ladder_as_the_examples_say(api):
+    """#37: the club's examples replayed: created, four players (Alessandra with her nickname), a whole Wist game
+    added with its seats matched, and the ladder read as the example shows it (ids, keys and times aside)."""
+    client = api.client
+    made = client.post("/api/v1/clubs", json=request(at("NewClub")))
+    assert made.status_code == 201
+    conforms(made.get_json(), "ClubCreated")
+    club_id, organiser = made.get_json()["id"], made.get_json()["keys"]["organiser"]
+    for name in ("Alessandra", "Bartolomeo", "Costanza", "Domenico"):
+        sent = request(at("NewMember")) if name == "Alessandra" else {"name": name}
+        added = client.post(f"/api/v1/clubs/{club_id}/players", json=sent, headers=api.headers(organiser))
+        assert added.status_code == 201
+    assert added.get_json() == {**request(at("ClubMember")), "number": 4, "name": "Domenico", "nickname": ""}
+    game = api.game(players=["Alessandra", "Bartolo", "Costanza", "Domenico"], first_dealer=0)
+    for number in range(1, 9):
+        bids = [0, 0, 0, 0] if number == 8 else [3, 3, 3, 3]
+        api.hand(game["id"], game["keys"]["scorer"], number, {"bids": bids, "tricks": [13, 0, 0, 0]})
+    sent = {**request(at("ClubGameBody")), "game": game["id"], "key": game["keys"]["scorer"]}
+    added = client.post(f"/api/v1/clubs/{club_id}/games", json=sent, headers=api.headers(organiser))
+    assert added.status_code == 201, added.get_json()
+    read = client.get(f"/api/v1/clubs/{club_id}", headers=api.headers(organiser)).get_json()
+    conforms(read, "Club")
+    shown = request(at("Club"))
+    assert (read["roster"], read["ladder"], read["families"]) == (shown["roster"], shown["ladder"], shown["families"])

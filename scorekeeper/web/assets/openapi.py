@@ -17,7 +17,7 @@ from functools import cache
 from pydantic.json_schema import GenerateJsonSchema, models_json_schema
 
 from ...families import FAMILIES
-from ...model import season_shapes, shapes
+from ...model import club_shapes, season_shapes, shapes
 from ...rules import VARIANTS
 
 REF = "#/components/schemas/{model}"
@@ -30,11 +30,11 @@ NO_AUTH: list = []
 ERRORS = {
     400: "`malformed`: not a JSON object in UTF-8, or a string holding a lone surrogate",
     403: "`forbidden`: the key's role may not do this; `cross_site`: a browser sent it from another site",
-    404: "`not_found`: unknown game (or tournament, or season), or a key that does not open it — the same answer "
-         "for both",
+    404: "`not_found`: unknown game (or tournament, season, club, roster player), or a key that does not open it — "
+         "the same answer for both",
     409: "A state conflict: `hand_not_current`, `bidding_closed`, `conflict`, `too_many_changes`, `table_taken`, "
-         "`already_in_tournament`, `already_in_season`, `hand_confirmed`, `hand_not_complete`, `stale_hand`, "
-         "`entry_taken`",
+         "`already_in_tournament`, `already_in_season`, `already_in_club`, `same_name`, `hand_confirmed`, "
+         "`hand_not_complete`, `stale_hand`, `entry_taken`",
     412: "`version_mismatch`: `If-Match` names a version that is no longer current; the error carries the game",
     413: "`too_large`: the body is over 64 KB (16 MB for a CSV import), chunked or not",
     415: "`unsupported_media_type`: the body is not `text/csv`",
@@ -85,6 +85,11 @@ def ref(model) -> dict:
 GAME_ID = {"name": "game_id", "in": "path", "required": True, "schema": {"type": "string"}}
 TOURNAMENT_ID = {"name": "tournament_id", "in": "path", "required": True, "schema": {"type": "string"}}
 SEASON_ID = {"name": "season_id", "in": "path", "required": True, "schema": {"type": "string"}}
+CLUB_ID = {"name": "club_id", "in": "path", "required": True, "schema": {"type": "string"}}
+NUMBER = {"name": "number", "in": "path", "required": True, "description": "The player's roster number.",
+          "schema": {"type": "integer", "minimum": 0}}
+SEASON_YEAR = {"name": "season", "in": "query", "required": False, "description": "The ladders of one year (`2026`).",
+               "schema": {"type": "string"}}
 HAND = {"name": "n", "in": "path", "required": True, "description": "The hand (deal) number, from 1.",
         "schema": {"type": "integer", "minimum": 1}}
 SEAT = {"name": "seat", "in": "path", "required": True, "description": "The seat that bids.",
@@ -122,7 +127,7 @@ def components(family: str | None = None) -> dict:
               shapes.AttachPartita, shapes.RotateTournament, shapes.Created, shapes.Rotated, shapes.Error,
               shapes.TournamentCreated, shapes.Tournament, shapes.PartitaAdded, shapes.TournamentRotated,
               shapes.Roster, shapes.RosterPlayer, shapes.SwapSeats, shapes.StartTable, shapes.Confirm,
-              *season_shapes.MODELS]
+              *season_shapes.MODELS, *club_shapes.MODELS]
     for each in families:
         models += [each.hand_body, each.game_answer] + ([each.bid_body] if each.bid_body else [])
     _, generated = models_json_schema([(model, "validation") for model in models], ref_template=REF,
@@ -353,6 +358,71 @@ def _season_paths() -> dict:
     }
 
 
+def _club_paths() -> dict:
+    club = answer(ref(club_shapes.Club), "The club", "Cache-Control")
+    member = answer(ref(club_shapes.ClubMember), "The roster player", "Cache-Control")
+    csv = {"200": {"description": "CSV", "content": {"text/csv": {"schema": {"type": "string"}}}}, **errors(403, 404)}
+    base, player = "/api/v1/clubs/{club_id}", "/api/v1/clubs/{club_id}/players/{number}"
+    files = {f"{base}/{name}.csv": {"get": {"summary": summary, "parameters": [CLUB_ID], "security": AUTH,
+                                            "responses": csv}} for name, summary in (
+        ("roster", "The roster as CSV: number, name, nickname, hidden, removed, games, last_played"),
+        ("ratings", "The ladders as CSV: family, place, number, name, rating, provisional, games, mu, sigma"),
+        ("games", "Every rated game as CSV, a line a seat: game_id, family, variant, ended_at, seat, number, name, "
+                  "team, place, rating_before, rating_after"))}
+    return {
+        "/api/v1/clubs": {"post": {
+            "summary": "Create a club (no key needed); answers with its keys (organiser, view) and links",
+            "security": NO_AUTH, "requestBody": body(ref(club_shapes.NewClub)),
+            "responses": {"201": answer(ref(club_shapes.ClubCreated), "Created", "Location"), **errors(*WRITES, 422)}}},
+        base: {"get": {
+            "summary": "Read a club: its roster and every family's ladder (organiser or the club's link; a member's "
+                       "own link: 403)", "parameters": [CLUB_ID, SEASON_YEAR], "security": AUTH,
+            "responses": {"200": club, **errors(403, 404)}}},
+        f"{base}/players": {"post": {
+            "summary": "Add a player to the roster (organiser)", "parameters": [CLUB_ID], "security": AUTH,
+            "requestBody": body(ref(club_shapes.NewMember)), "responses": {"201": member,
+                                                                            **errors(*WRITES, 404, 409, 422)}}},
+        player: {
+            "get": {"summary": "A player's page: ratings with their history, head to head, games (the club's links, "
+                               "or the player's own)", "parameters": [CLUB_ID, NUMBER], "security": AUTH,
+                    "responses": {"200": answer(ref(club_shapes.ClubPlayer), "The player's page", "Cache-Control"),
+                                  **errors(404)}},
+            "patch": {"summary": "Correct a player's name or nickname (organiser); hide them from the ladder or show "
+                                 "them again (organiser, or the player's own link)", "parameters": [CLUB_ID, NUMBER],
+                      "security": AUTH, "requestBody": body(ref(club_shapes.EditMember)),
+                      "responses": {"200": member, **errors(*WRITES, 404, 409, 422)}},
+            "delete": {"summary": "Take a player off the roster: the name is erased, the games stay (organiser)",
+                       "parameters": [CLUB_ID, NUMBER], "security": AUTH,
+                       "responses": {"200": member, **errors(*WRITES, 404)}}},
+        f"{player}/link": {"post": {
+            "summary": "A player's own link, to hand them: the one there is, or a new one (organiser)",
+            "parameters": [CLUB_ID, NUMBER], "security": AUTH, "requestBody": body(ref(club_shapes.MemberLink), False),
+            "responses": {"200": answer(ref(club_shapes.ClubMemberLink), "The link", "Cache-Control"),
+                          **errors(*WRITES, 404, 409, 422)}}},
+        f"{base}/games": {"post": {
+            "summary": "Add a game, proven by its scorer's key, each seat matched to the roster (organiser)",
+            "parameters": [CLUB_ID], "security": AUTH, "requestBody": body(ref(club_shapes.ClubGameBody)),
+            "responses": {"201": club, **errors(*WRITES, 404, 409, 422)}}},
+        f"{base}/games/{{game_id}}": {"delete": {
+            "summary": "Take a game out of the club; the game itself is kept (organiser)",
+            "parameters": [CLUB_ID, GAME_ID], "security": AUTH, "responses": {"200": club, **errors(*WRITES, 404)}}},
+        f"{base}/evenings": {"post": {
+            "summary": "Add a club evening, proven by its organiser's key, each of its names matched (organiser)",
+            "parameters": [CLUB_ID], "security": AUTH, "requestBody": body(ref(club_shapes.ClubEveningBody)),
+            "responses": {"201": club, **errors(*WRITES, 404, 409, 422)}}},
+        f"{base}/evenings/{{tournament_id}}": {"delete": {
+            "summary": "Take a club evening out of the club; the evening itself is kept (organiser)",
+            "parameters": [CLUB_ID, TOURNAMENT_ID], "security": AUTH,
+            "responses": {"200": club, **errors(*WRITES, 404)}}},
+        f"{base}/keys/rotate": {"post": {
+            "summary": "Replace one of the club's links; the old key stops working at once (organiser)",
+            "parameters": [CLUB_ID], "security": AUTH, "requestBody": body(ref(club_shapes.RotateClub)),
+            "responses": {"200": answer(ref(club_shapes.ClubRotated), "The new key", "Cache-Control"),
+                          **errors(*WRITES, 404, 422)}}},
+        **files,
+    }
+
+
 @cache
 def document(family: str | None = None) -> dict:
     """The document; with `family`, only what a game of that family takes (the tests aim at one game at a time)."""
@@ -367,9 +437,10 @@ def document(family: str | None = None) -> dict:
         "components": {
             "securitySchemes": {"bearer": {"type": "http", "scheme": "bearer",
                                            "description": "A link key: of the game (scorer, view or seat), of the "
-                                                          "tournament (organiser, view or join) or of the season "
-                                                          "(organiser, view)."}},
+                                                          "tournament (organiser, view or join), of the season "
+                                                          "(organiser, view) or of the club (organiser, view, a "
+                                                          "member's own)."}},
             "schemas": components(family),
         },
-        "paths": {**_game_paths(family), **_tournament_paths(), **_season_paths()},
+        "paths": {**_game_paths(family), **_tournament_paths(), **_season_paths(), **_club_paths()},
     }

@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from flask import Blueprint, make_response, redirect, render_template, request, url_for
-from flask_babel import gettext, lazy_gettext as _l, ngettext
+from flask_babel import gettext, ngettext
 
 from ...formats import stats
 from ...rules import N_
@@ -22,11 +22,9 @@ from ..assets.labels import variant_name
 from ..gate.per_request import get_db
 from ..phone.home import opened_date
 from ..phone.stats_pages import Where, tables
+from .club_card import FAMILY_NAMES
 
 bp = Blueprint("club_player", __name__)
-
-FAMILY_NAMES = {"predictions": _l("Bid exactly"), "partnership": _l("Partnership Whist"), "solo": _l("Solo Whist"),
-                "piquet": _l("Piquet")}
 
 
 @dataclass
@@ -67,7 +65,7 @@ def family_rating(name: str, family: str, rating: Rating) -> FamilyRating:
     """The shown number, how provisional it still is, and its history drawn (x: their games, y: the rating)."""
     to_go = PROVISIONAL_GAMES - rating.games
     history = [rating.history[0].before, *(step.after for step in rating.history)]
-    title = str(FAMILY_NAMES.get(family, family))
+    title = gettext(FAMILY_NAMES[family])
     return FamilyRating(
         title, rating.shown, ngettext("%(num)s game", "%(num)s games", rating.games),
         ngettext("provisional: %(num)s more game to go", "provisional: %(num)s more games to go", to_go)

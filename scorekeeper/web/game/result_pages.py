@@ -14,7 +14,7 @@ from collections import OrderedDict
 from dataclasses import dataclass
 from datetime import datetime
 from fractions import Fraction
-from typing import Callable
+from typing import Any, Callable
 
 from flask import Blueprint, Response, current_app, make_response, render_template, request
 from flask_babel import format_date, get_locale, gettext, ngettext
@@ -139,17 +139,24 @@ KEPT = Kept(KEPT_BYTES)
 
 
 def draw(found: results.Results) -> Drawn:
+    """The card of a game's or tournament's final standings."""
+    return drawing(found.title, day(found.when), gettext("Final standings"), *card_columns(found), "results")
+
+
+def drawing(title: str, when: str, heading: str, columns: tuple[str, ...], rows: list[card.CardRow],
+            what: str) -> Drawn:
     """The PNG, and the name of the download after what it shows (the browser offers to save or share it)."""
-    drawn = card.layout(found.title, day(found.when), gettext("Final standings"), *card_columns(found),
-                        gettext("Segnapunti — score sheets for card games"),
+    drawn = card.layout(title, when, heading, columns, rows, gettext("Segnapunti — score sheets for card games"),
                         lambda n: ngettext("+%(num)s more", "+%(num)s more", n))
-    name = re.sub(r"[^A-Za-z0-9]+", "-", found.title).strip("-").lower()[:40]
-    return Drawn(card.render(drawn), f"{name + '-' if name else ''}results.png")
+    name = re.sub(r"[^A-Za-z0-9]+", "-", title).strip("-").lower()[:40]
+    return Drawn(card.render(drawn), f"{name + '-' if name else ''}{what}.png")
 
 
-def card_png(kind: str, owner: str, version: str, found: Callable[[], results.Results]) -> Response:
+def card_png(kind: str, owner: str, version: str, found: Callable[[], Any],
+             drawn_from: Callable[[Any], Drawn] = draw) -> Response:
     """The card of the game or tournament `owner` at `version` (its version now, read without replaying it):
-    kept, or drawn from `found()` (which refuses what is not over yet) and kept by the version it shows."""
+    kept, or drawn from `found()` (which refuses what is not over yet) and kept by the version it shows. Another
+    card (a club's ladder) gives its own `found()`, with its `version`, and draws it with `drawn_from`."""
     language = str(get_locale())
     headers = {"Cache-Control": "private, no-cache", "Vary": "Accept-Language, Cookie"}  # no key in the PNG
     if request.if_none_match.contains(f"{version}-{language}"):
@@ -159,7 +166,7 @@ def card_png(kind: str, owner: str, version: str, found: Callable[[], results.Re
         drawn = KEPT.get((*where, version))
         if drawn is None:
             shown = found()
-            version, drawn = shown.version, draw(shown)
+            version, drawn = shown.version, drawn_from(shown)
             KEPT.put((*where, version), drawn)
         response = Response(drawn.png, mimetype="image/png", headers={
             **headers, "Content-Disposition": f'inline; filename="{drawn.filename}"'})

@@ -160,6 +160,8 @@ IMPORT = "each game of the file counts as a creation; at most 1,000 games and 16
 STREAM = "at most 30 open streams a link and 300 an address (per worker); a heartbeat every 10 s"
 CARD = "drawn once per version of the results, then kept; the same picture again is 304"
 SMALL = "a short page of fixed size"
+CLUB_GAMES = ("one reading of the club's games' kept results (a game changed since is replayed once), their ratings "
+              "computed once per process for the same games")
 
 G, T, S, C = Subject.GAME, Subject.TOURNAMENT, Subject.SEASON, Subject.CLUB
 
@@ -387,6 +389,41 @@ DOORS: tuple[Door, ...] = (
          SEASON, 200, Cost.WRITE, WRITING, "Take a tournament out.", FORBIDDEN),
     Door("season_api.rotate", "POST /api/v1/seasons/<season_id>/keys/rotate", S, SEASON, 200, Cost.WRITE, WRITING,
          "New link: the old one stops at once.", FORBIDDEN),
+    # -- a club's API, files and ladder card (#37): its organiser's link, the club's link, a member's own ----------
+    Door("club_api.create_club", "POST /api/v1/clubs", Subject.ANYONE, EVERYONE, 201, Cost.CREATE, CREATION,
+         "Create a club from a program: it gets the organiser and club (view) links."),
+    Door("club_api.read_club", "GET /api/v1/clubs/<club_id>", C, CLUB_SEES, 200, Cost.PROOF, CLUB_GAMES,
+         "The club as JSON: its roster and every family's ladder.", FORBIDDEN),
+    Door("club_api.read_player", "GET /api/v1/clubs/<club_id>/players/<number>", C, CLUB_LINKS, 200, Cost.PROOF,
+         CLUB_GAMES, "A player's page as JSON (a member's own link: theirs alone): ratings and their history, head to "
+         "head, games."),
+    Door("club_api.add_player", "POST /api/v1/clubs/<club_id>/players", C, CLUB, 201, Cost.WRITE, WRITING,
+         "Add a player to the roster.", FORBIDDEN),
+    Door("club_api.edit_player", "PATCH /api/v1/clubs/<club_id>/players/<number>", C, CLUB | {Role.PLAYER}, 200,
+         Cost.WRITE, WRITING, "Correct a player's name (organiser); hide a name from the ladder (organiser, or the "
+         "member's own link, for themselves).", FORBIDDEN),
+    Door("club_api.remove_player", "DELETE /api/v1/clubs/<club_id>/players/<number>", C, CLUB, 200, Cost.WRITE,
+         WRITING, "Take a player off the roster: the name is erased, the games stay.", FORBIDDEN),
+    Door("club_api.player_link", "POST /api/v1/clubs/<club_id>/players/<number>/link", C, CLUB, 200, Cost.WRITE,
+         WRITING, "A member's own link to hand them, or a new one replacing it.", FORBIDDEN),
+    Door("club_api.add_game", "POST /api/v1/clubs/<club_id>/games", C, CLUB, 201, Cost.WRITE, WRITING,
+         "Add a game, proven by its scorer's link, each seat matched to the roster.", FORBIDDEN),
+    Door("club_api.remove_game", "DELETE /api/v1/clubs/<club_id>/games/<game_id>", C, CLUB, 200, Cost.WRITE,
+         WRITING, "Take a game out of the club (the game itself is kept).", FORBIDDEN),
+    Door("club_api.add_evening", "POST /api/v1/clubs/<club_id>/evenings", C, CLUB, 201, Cost.WRITE, WRITING,
+         "Add a club evening, proven by its organiser's link, each of its names matched to the roster.", FORBIDDEN),
+    Door("club_api.remove_evening", "DELETE /api/v1/clubs/<club_id>/evenings/<tournament_id>", C, CLUB, 200,
+         Cost.WRITE, WRITING, "Take a club evening out of the club (the evening itself is kept).", FORBIDDEN),
+    Door("club_api.rotate", "POST /api/v1/clubs/<club_id>/keys/rotate", C, CLUB, 200, Cost.WRITE, WRITING,
+         "New link for the organiser or the club: the old one stops at once.", FORBIDDEN),
+    *(Door(f"{blueprint}.{which}_csv", f"GET {prefix}/{which}.csv", C, CLUB_SEES, 200, Cost.PROOF, CLUB_GAMES,
+           f"The club's {words} as CSV.", FORBIDDEN)
+      for blueprint, prefix in (("club_api", "/api/v1/clubs/<club_id>"), ("club_csv", "/c/<club_id>/<key>"))
+      for which, words in (("roster", "roster"), ("ratings", "ratings (the ladders)"),
+                           ("games", "rated games, a line a seat"))),
+    Door("club_card.ladder_png", "GET /c/<club_id>/<key>/ladder.png", C, CLUB_SEES, 200, Cost.CACHED, CARD,
+         "The ladder's top ten as a picture for the group chat (hidden and removed players never on it).",
+         FORBIDDEN),
     # -- a club (#37): a player's page ----------------------------------------------------------------------------
     Door("club_player.page", "GET /c/<club_id>/<key>/players/<number>", C, CLUB_LINKS, 200, Cost.PROOF,
          "one reading of each of the player's games", "A player's page: ratings, statistics, head to head, games. "
@@ -479,6 +516,13 @@ EVENING_WRITES = (
     "seasons.add_tournament", "seasons.remove_tournament", "seasons.rotate", "season_api.add_tournament",
     "season_api.remove_tournament", "season_api.rotate")
 BUDGETS |= {endpoint: GAME_WRITE for endpoint in WRITES} | {endpoint: EVENING_WRITE for endpoint in EVENING_WRITES}
+# A club's reads and writes (#37): its games' kept results read in a few statements, a game changed since replayed
+# once (a player's page: their latest 200 games); a write then answers with the club as it is now. Counted at 9
+# players, 7 games in two families: 17 statements for the club's JSON, 13 for the ratings CSV, 7 for the card.
+CLUB_READ = Budget(statements=40, per_game=3, kilobytes=2048)
+BUDGETS |= {door.endpoint: CLUB_READ for door in DOORS if door.endpoint.startswith(("club_api.", "club_csv.",
+                                                                                     "club_card."))}
+BUDGETS["club_api.create_club"] = FIXED + "one new club"
 
 
 def budget_words(endpoint: str) -> str:
