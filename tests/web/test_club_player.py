@@ -245,3 +245,13 @@ def test_a_rating_history_is_drawn_on_its_own_scale():
     assert [t.label for t in chart.x_ticks] == ["0", "1", "2"] and len(chart.lines[0].points.split()) == 3
     assert chart.lines[0].total == 1039 and chart.title == "Rating: Partnership Whist"
     assert charts.rating_history("Alessandra", [1000], "Games", "", "", "") is None
+
+
+def test_her_statistics_count_her_latest_games_and_her_games_list_them_all(client, club, monkeypatch):
+    who, keys, _ = club
+    monkeypatch.setattr(clubs, "STATISTICS_GAMES", 1)  # as 200 would with 201 games
+    html = page_of(client, who, keys["view"], ALE)
+    assert "The statistics count the latest 1 games." in html
+    assert [cells[:2] for _, cells in rows_of(html, "club-games")[1:]] == [
+        ["Whist (torneo)", "2 of 4"], ["Partnership Whist", "2 of 2"], ["Partnership Whist", "1 of 2"]]
+    assert html.count('class="panel stats-variant"') == 1  # the torneo's table alone

@@ -88,12 +88,14 @@ def game_rows(page: clubs.PlayerPage) -> list[GameRow]:
     steps = {step.game_id: step for rating in page.ratings.values() for step in rating.history}
     rows = []
     for game in page.games:
-        if game.game_id not in variants:
-            continue  # not finished yet: it counts once it ends
+        if not game.finished:
+            continue  # it counts once it ends
         seat = game.players.index(page.member.number)
         place = next(rank for team, rank in zip(game.teams, game.ranks) if seat in team)
         step = steps.get(game.game_id)
-        rows.append(GameRow(opened_date(game.ended_at or "", "short"), variant_name(variants[game.game_id]),
+        name = variants.get(game.game_id)  # older than the games replayed for the statistics: its family's name
+        rows.append(GameRow(opened_date(game.ended_at or "", "short"),
+                            variant_name(name) if name else gettext(FAMILY_NAMES[game.family]),
                             gettext("%(place)s of %(count)s", place=place, count=len(game.teams)),
                             f"{step.before} → {step.after}" if step else "–"))
     return rows
@@ -130,6 +132,7 @@ def player_page(club_id, key, number):
         ratings=[family_rating(name, family, page.ratings[family]) for family in FAMILIES if family in page.ratings],
         tables=statistics(page, name), opponents=opponents(page, who), games=game_rows(page),
         unfinished=sum(not g.finished for g in page.games),
+        capped=sum(g.finished for g in page.games) > len(page.loaded), max_games=clubs.STATISTICS_GAMES,
         hide_url=url_for("club_player.hide", club_id=who.club_id, key=who.key, number=number) if may_hide else None,
         hide_text=hide_text, hide_value="0" if page.member.hidden else "1",
         club_url=f"{request.script_root}/c/{who.club_id}/{who.key}" if who.sees_all() else None))
