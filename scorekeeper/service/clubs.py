@@ -189,8 +189,8 @@ _MEMBER = "SELECT number, name, nickname, hidden, removed_at IS NOT NULL, added_
 
 
 def _member(db, club_id: str, number) -> Member:
-    if isinstance(number, bool) or not isinstance(number, int):
-        raise NoSuchMember()
+    if isinstance(number, bool) or not isinstance(number, int) or not 0 < number <= rules.MAX_ROSTER:
+        raise NoSuchMember()  # numbers run from 1, one a player ever added (also what SQLite's integers hold)
     row = db.execute(f"{_MEMBER} WHERE club_id = ? AND number = ?", [club_id, number]).fetchone()
     if row is None:
         raise NoSuchMember()

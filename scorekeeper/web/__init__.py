@@ -16,7 +16,7 @@ def init_app(app: Flask) -> None:
     from .assets import docs, static_files
     from .assets.labels import game_name, one_of, option_hint, option_label, span_of, variant_name
     from .club import club_pages, evening_pages, season_api, season_pages, tournament_api, tournament_pages
-    from .club import club_api, club_card, club_csv, club_matching
+    from .club import club_api, club_card, club_csv, club_matching, club_player
     from .club.mixed import mixed
     from .game import api, live_views, pages, result_pages
     from .game.sheet_common import role_name
@@ -34,7 +34,7 @@ def init_app(app: Flask) -> None:
     app.add_template_filter(mixed, "mixed")
     for blueprint in (pages.bp, api.bp, live_views.bp, tournament_pages.bp, evening_pages.bp, tournament_api.bp,
                       docs.bp, stats_pages.bp, result_pages.bp, season_pages.bp, season_api.bp, house_rules_pages.bp,
-                      club_pages.bp, club_matching.bp, club_api.bp, club_csv.bp, club_card.bp):
+                      club_pages.bp, club_matching.bp, club_player.bp, club_api.bp, club_csv.bp, club_card.bp):
         app.register_blueprint(blueprint)
     errors.register(app)
     commands.register(app)

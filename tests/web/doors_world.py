@@ -604,4 +604,6 @@ CALLS: dict[str, list[Call]] = {
     "club_games.to_club": [Call(M + "/club")],
     "club_games.from_game": [Call(M + "/club", form={"club": "{club_link}"},
                                   pastes=((Subject.CLUB, "club", Role.CLUB),))],
+    "club_player.page": [Call(CLUB + "/players/{member}", "club")],
+    "club_player.hide": [Call(CLUB + "/players/{member}/hide", "club", form={"hidden": "1"})],
 }

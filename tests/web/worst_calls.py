@@ -119,6 +119,11 @@ def calls(world: Worst) -> dict[str, list[Knock]]:
     add("season_api.read_season", "120 partite", f"/api/v1/seasons/{season}", season_keys["organiser"])
     add("season_api.standings_csv", "120 partite", f"/api/v1/seasons/{season}/standings.csv",
         season_keys["organiser"])
+    club, club_keys = world.club["id"], world.club["keys"]
+    for label, key in (("the club's link", club_keys["view"]), ("her own link", world.club["member"])):
+        add("club_player.page", "120 partite, 8 of hers, " + label, f"/c/{club}/{key}/players/1")
+    add("club_player.hide", "120 partite, 8 of hers", f"/c/{club}/{world.club['member']}/players/1/hide",
+        method="POST", data={"hidden": "1"})
     for label, text, games, items in (("1,000 games", world.csv_many, FILE_GAMES, 2 * FILE_GAMES),
                                       ("a game at the cap", world.csv_cap, 1, CAP)):
         add("api.import_game", label, "/api/v1/games/import", method="POST", games=games, items=items, data=text,

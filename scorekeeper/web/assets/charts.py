@@ -7,6 +7,7 @@ apart by colour alone.
 """
 from __future__ import annotations
 
+import dataclasses
 import math
 from dataclasses import dataclass
 
@@ -48,6 +49,9 @@ class Chart:
     zero_y: float
     lines: list
     x_title: str
+    title: str = ""  # the drawing's name, description and y axis: the running totals' when empty
+    desc: str = ""
+    y_title: str = ""
 
     @property
     def y_labels_x(self) -> float:
@@ -88,12 +92,27 @@ def running_totals(names: list[str], series: list[tuple[int, ...]], planned: int
     hand 0; None until a hand is scored. A game of open length is drawn over the hands played so far."""
     if not series:
         return None
-    series = [(0,) * len(names), *series]
-    step = nice_step(max(max(max(t) for t in series), 1) - min(0, *(min(t) for t in series)), 4)
-    low = math.floor(min(0, *(min(t) for t in series)) / step) * step
-    high = max(step, math.ceil(max(max(t) for t in series) / step) * step)
+    return _lines(names, [(0,) * len(names), *series], max(1, planned or 0, len(series)), x_title, 0, width, height)
+
+
+def rating_history(name: str, values: list[int], x_title: str, title: str, desc: str, y_title: str) -> Chart | None:
+    """One player's shown rating before their first game and after each, as one line over a scale that needs not
+    reach 0 (a rating is about 1000); None before any game."""
+    if len(values) < 2:
+        return None
+    chart = _lines([name], [(value,) for value in values], len(values) - 1, x_title, values[0])
+    return dataclasses.replace(chart, title=title, desc=desc, y_title=y_title)
+
+
+def _lines(names: list[str], series: list[tuple[int, ...]], hands: int, x_title: str, base: int,
+           width: int = 320, height: int = 200) -> Chart:
+    """Lines over `hands` steps from the first row of `series`, on a scale that always shows `base`."""
+    lowest = min(base, *(min(t) for t in series))
+    highest = max(base, *(max(t) for t in series))
+    step = nice_step(max(highest, base + 1) - lowest, 4)
+    low = math.floor(lowest / step) * step
+    high = max(base + step, math.ceil(highest / step) * step)
     left, right, top, bottom = 38.0, width - 12.0, 22.0, height - 34.0
-    hands = max(1, planned or 0, len(series) - 1)
 
     def x(hand: float) -> float:
         return round(left + hand * (right - left) / hands, 1)
@@ -114,7 +133,7 @@ def running_totals(names: list[str], series: list[tuple[int, ...]], planned: int
     return Chart(width=width, height=height, left=left, right=right, top=top, bottom=bottom,
                  x_ticks=[Tick(x(n), str(n), bottom + 15) for n in range(0, hands + 1, every)],
                  y_ticks=[Tick(y(v), str(v), y(v) + 3.5) for v in range(low, high + 1, step)],
-                 zero_y=y(0), lines=lines, x_title=x_title)
+                 zero_y=y(base), lines=lines, x_title=x_title)
 
 
 # -- the statistics page's small charts ---------------------------------------------------------------

@@ -472,6 +472,13 @@ DOORS: tuple[Door, ...] = (
     Door("club_games.from_game", "POST /g/<game_id>/<key>/club", G, SCORER, 200, Cost.WRITE, WRITING,
          "The club's matching form of this game, once the club's organiser link is pasted; refused, saying why, with "
          "the club's other links."),
+    # -- a club (#37): a player's page ----------------------------------------------------------------------------
+    Door("club_player.page", "GET /c/<club_id>/<key>/players/<number>", C, CLUB_LINKS, 200, Cost.PROOF,
+         "one reading of each of the player's games", "A player's page: ratings, statistics, head to head, games. "
+         "A member's own link opens their own page alone (another's: 404)."),
+    Door("club_player.hide", "POST /c/<club_id>/<key>/players/<number>/hide", C, CLUB | {Role.PLAYER}, 303,
+         Cost.WRITE, WRITING, "Hide a name from the ladder, or show it: the player's own link (their own name alone: "
+         "another's, 404) or the organiser's. The club's link, in every player's hand, hides nobody.", FORBIDDEN),
 )
 
 BY_ENDPOINT = {door.endpoint: door for door in DOORS}
@@ -503,6 +510,7 @@ class Budget:
 
 GAME = Budget(statements=8, kilobytes=3072)  # a game at the cap: its sheet, chart, history, CSV, JSON
 EVENING = Budget(statements=12, per_game=3, kilobytes=2048)  # an evening of 120 partite, each read once
+CLUB_PLAYER = Budget(statements=24, per_game=5, kilobytes=2048)  # a player's page: the club's games read once each
 # A file of 1,000 games, or one at the cap: nothing replayed, an INSERT an event.
 IMPORTED = Budget(statements=30, per_game=12, per_event=1, kilobytes=2048, replays=0)
 # Doors whose work does not grow with any input a client controls, and why.
@@ -526,6 +534,9 @@ BUDGETS: dict[str, Budget | str] = {
     **{endpoint: FIXED + "a page or file of the app, the same for everyone" for endpoint in (
         "pages.language", "pages.new_game", "tournaments.new", "seasons.new", "clubs.new", "docs.page", "static",
         "service_worker", "offline_page", "api.openapi")},
+    # A player's page: the club's games read (a game changed since its result was kept, replayed once), the player's
+    # finished games replayed once each for their statistics.
+    **{endpoint: CLUB_PLAYER for endpoint in ("club_player.page", "club_player.hide")},
     "live.healthz": FIXED + "a few counters",
     **{endpoint: FIXED + "a stream's first line; each later line says only that something changed" for endpoint in (
         "live.page_stream", "live.json_stream")},

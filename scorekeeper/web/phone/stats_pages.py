@@ -28,7 +28,8 @@ MAX_GAMES = 200  # the latest games of a phone that are replayed for its statist
 
 @dataclass
 class Where:
-    """A game as the statistics name it and link to it: its date or table, and a key that opens it."""
+    """A game as the statistics name it and link to it: its date or table, and a key that opens it ("": none to
+    hand out, as in a club, whose page names the hand without a link)."""
 
     label: str
     key: str
@@ -38,7 +39,7 @@ class Where:
 class HandLink:
     score: str
     text: str  # "hand 8 · 22 Nov 2026"
-    url: str
+    url: str | None
 
 
 @dataclass
@@ -81,7 +82,8 @@ def signed(score: int) -> str:
 def hand_link(moment: stats.Moment, family, where: dict[str, Where]) -> HandLink:
     place = where[moment.game_id]
     return HandLink(signed(moment.score), f"{family.hand_word % {'n': moment.hand}} · {place.label}",
-                    url_for("pages.history", game_id=moment.game_id, key=place.key, number=moment.hand))
+                    url_for("pages.history", game_id=moment.game_id, key=place.key, number=moment.hand)
+                    if place.key else None)
 
 
 def figure_cell(figure, counts: Counter) -> Cell:
