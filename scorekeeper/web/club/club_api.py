@@ -7,7 +7,7 @@ wrong key → 404; a key without the right → 403; errors as `{"error": {"code"
 """
 from __future__ import annotations
 
-from flask import Blueprint, jsonify, request
+from flask import Blueprint, jsonify, request, url_for
 
 from ...model import club_shapes, shapes
 from ...rules import N_
@@ -38,7 +38,7 @@ def organiser(club_id: str, model: type[shapes.Body], optional: bool = False) ->
 
 
 def page_link(club_id: str, key: str) -> str:
-    return f"{base_url()}/c/{club_id}/{key}"
+    return base_url() + url_for("clubs.open", club_id=club_id, key=key)
 
 
 def club_links(club_id: str, keys: dict) -> dict:
