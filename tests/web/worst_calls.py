@@ -284,3 +284,30 @@ def club_doors(world: Worst, add) -> None:
         prepare=taken_out(evening["id"]))
     add("club_api.remove_evening", label, f"{api}/evenings/{evening['id']}", organiser, "DELETE")
     add("club_api.rotate", label, api + "/keys/rotate", organiser, "POST", json={"role": "view"})
+    page = f"/c/{club}/{organiser}"
+    add("clubs.open", label, page)
+    add("clubs.open", label + ", the club's link", f"/c/{club}/{keys['view']}")
+    add("clubs.tv", label, f"/c/{club}/{keys['view']}/tv")
+    add("clubs.add_player", label + " (full: refused)", page + "/players", method="POST", data={"name": "Zeno"})
+    add("clubs.edit_player", label, page + "/players/1/edit")
+    add("clubs.save_player", label, page + "/players/1/edit", method="POST", data={"name": "Giocatrice 01"})
+    add("clubs.remove_player", label, page + "/players/2/remove", method="POST")
+    add("clubs.player_link", label, page + "/players/1/link")
+    add("clubs.new_player_link", label, page + "/players/1/link", method="POST")
+    add("clubs.rotate", label, page + "/rotate", method="POST", data={"role": "view"})
+    link = f"http://localhost/g/{sealed['id']}/{sealed['keys']['scorer']}"
+    add("club_games.add_game", label + ", a game at the cap", page + "/games", method="POST", data={"link": link})
+    add("club_games.match_game", label + ", a game at the cap", page + "/games/match", method="POST",
+        data={"link": link, "player": ["61", "62", "63", "64"]})
+    add("club_games.remove_game", label, f"{page}/games/{world.games['solo']['id']}/remove", method="POST")
+    evening_link = f"http://localhost/t/{evening['id']}/{evening['keys']['organiser']}"
+    add("club_games.add_evening", label + ", the evening of 120 partite", page + "/evenings", method="POST",
+        data={"link": evening_link}, prepare=taken_out(evening["id"]))
+    add("club_games.match_evening", label + ", the evening of 120 partite", page + "/evenings/match", method="POST",
+        data={"link": evening_link, "player": [str(n) for n in range(1, 61)]}, prepare=taken_out(evening["id"]))
+    add("club_games.remove_evening", label, f"{page}/evenings/{evening['id']}/remove", method="POST")
+    add("club_games.new_game", label, page + "/new")
+    add("club_games.create_game", label, page + "/new", method="POST",
+        data={"variant": "wist", "player": ["1", "2", "3", "4"], "order": "4 3 2 1", "first_dealer": "0"})
+    add("club_games.from_game", label + ", a game at the cap", f"/g/{sealed['id']}/{sealed['keys']['scorer']}/club",
+        method="POST", data={"club": f"http://localhost{page}"})

@@ -572,6 +572,7 @@ CLUB_READ = Budget(statements=40, per_game=3, kilobytes=2048)
 CLUB_WRITE = Budget(statements=60, per_game=3, kilobytes=2048)
 BUDGETS["club_api.create_club"] = FIXED + "one new club"
 BUDGETS["club_games.to_club"] = FIXED + "a short form, the game's key checked"
+BUDGETS["club_games.from_game"] = CLUB_READ  # the game and the club's roster read: the matching form
 BUDGETS |= {door.endpoint: CLUB_WRITE if door.cost in (Cost.WRITE, Cost.CREATE) else CLUB_READ for door in DOORS
             if door.subject is Subject.CLUB and door.endpoint not in BUDGETS}
 
