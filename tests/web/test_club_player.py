@@ -81,7 +81,7 @@ def test_ratings_and_their_history_are_what_rate_gives(api, client, club):
     alessandra = {family: by[ALE] for family, by in want.items() if ALE in by}
     assert sorted(alessandra) == ["partnership", "predictions"]
     headings = re.findall(r"<h3>([^<]+): <strong>(\d+)</strong></h3>", html)
-    assert headings == [("Bid exactly", str(alessandra["predictions"].shown)),
+    assert headings == [("Wist, Oh Hell, tournament Whist", str(alessandra["predictions"].shown)),
                         ("Partnership Whist", str(alessandra["partnership"].shown))]
     assert "2 games · provisional: 3 more games to go" in html and "1 game · provisional: 4 more games to go" in html
     partnership = alessandra["partnership"]

@@ -460,6 +460,7 @@ WALK = {
     "clubs.new_player_link": lambda w: w.call("POST", w.c_page + "/players/1/link"),
     "clubs.remove_player": lambda w: w.call("POST", w.c_page + "/players/1/remove"),
     "clubs.rotate": lambda w: w.call("POST", w.c_page + "/rotate", data={"role": "view"}),
+    "club_player.hide": lambda w: w.call("POST", w.c_page + "/players/1/hide", data={"hidden": "1"}),
     "club_api.create_club": lambda w: w.call("POST", "/api/v1/clubs", json={"name": "Circolo"}),
     "club_api.add_player": lambda w: w.c_call("POST", "/players", json={"name": "Cloe"}),
     "club_api.edit_player": lambda w: w.c_call("PATCH", "/players/1", json={"nickname": "Annie"}),

@@ -807,7 +807,7 @@ def test_fuzz_new_club_form(app, data):
 
 @FORMS
 @given(data=st.data(), role=CLUB_ROLES, number=st.sampled_from(["1", "2", "3", "0", "99", "-1", "x"]),
-       action=st.sampled_from(["players", "edit", "remove", "link", "rotate"]), htmx=st.booleans())
+       action=st.sampled_from(["players", "edit", "remove", "link", "rotate", "hide"]), htmx=st.booleans())
 def test_fuzz_club_forms(club_subjects, data, role, number, action, htmx):
     """The roster's forms and the links' (#37): never a 5xx, a refusal changes nothing (the roster, the links)."""
     if action == "rotate":
@@ -817,7 +817,8 @@ def test_fuzz_club_forms(club_subjects, data, role, number, action, htmx):
         body = draw_form(data, {"name": NAMES, "nickname": st.sampled_from(["", "Leo", "x" * 21, "\t"])})
         post(club_subjects, lambda s: f"/c/{s.id}/{s.key(role)}/players", body)
     else:
-        fields = {"name": NAMES, "nickname": st.sampled_from(["", "Leo"])} if action == "edit" else {"x": ODD}
+        fields = {"name": NAMES, "nickname": st.sampled_from(["", "Leo"])} if action == "edit" else {
+            "hidden": st.sampled_from(["1", "0", "", "yes"])} if action == "hide" else {"x": ODD}
         post(club_subjects, lambda s: f"/c/{s.id}/{s.key(role)}/players/{number}/{action}", draw_form(data, fields))
 
 
@@ -899,7 +900,7 @@ FUZZED = {"/new", "/g/<game_id>/<key>/bid", "/g/<game_id>/<key>/hands/<int:numbe
           "/house-rules/<set_id>/start", "/house-rules/<set_id>/delete", "/g/<game_id>/<key>/house-rules",
           "/clubs/new", "/c/<club_id>/<key>/players", "/c/<club_id>/<key>/players/<int:number>/edit",
           "/c/<club_id>/<key>/players/<int:number>/remove", "/c/<club_id>/<key>/players/<int:number>/link",
-          "/c/<club_id>/<key>/rotate",
+          "/c/<club_id>/<key>/rotate", "/c/<club_id>/<key>/players/<int:number>/hide",
           "/c/<club_id>/<key>/games", "/c/<club_id>/<key>/games/match", "/c/<club_id>/<key>/evenings",
           "/c/<club_id>/<key>/evenings/match", "/c/<club_id>/<key>/games/<game_id>/remove",
           "/c/<club_id>/<key>/evenings/<tournament_id>/remove", "/c/<club_id>/<key>/new", "/g/<game_id>/<key>/club"}
