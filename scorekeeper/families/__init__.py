@@ -119,6 +119,7 @@ class Family:
     labels: Mapping[str, Any]  # its options' names and values ("option=value" for a value), translated lazily
     hints: Mapping[str, Any] = field(default_factory=dict)  # what the new-game form adds to a name or value
     variant_names: Mapping[str, Any] = field(default_factory=dict)  # names players use, when not the rules' own
+    rated_as: Any = None  # its club ladder's name, as players name the games it holds (#37), lazily translated
 
     bid_body: Any = None  # the body of `PUT …/bids/<seat>`, None for a family without bidding
     bid_event: Callable[[Mapping[str, str]], dict] = no_bid_event  # the bid form as posted → a `bid` event

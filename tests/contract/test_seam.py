@@ -31,6 +31,7 @@ ELSEWHERE = {
     ("web/commands.py", "target"): "the file a backup is written to",
     ("web/game/pages.py", "draw"): "the first dealer drawn by the app (not Piquet's tie)",
     ("web/phone/house_rules_form.py", "draw"): "the first dealer drawn by the app, as the new-game form says it",
+    ("web/club/club_matching.py", "draw"): "the first dealer drawn by the app, as the new-game form says it",
     # Tournaments are Italian tournament Whist's (docs/rules/bid-exactly.md): they play `whist-torneo` partite
     # with one hand schedule for the evening.
     ("store/db.py", "scheme"): "the tournament's hand schedule",

@@ -7,6 +7,7 @@ from .. import Family, deal_rows_touched
 from . import api, labels, present, sheet, stats
 
 FAMILY = Family(
+    rated_as=_l("Piquet"),
     id="piquet", hand_word=_l("deal %(n)s"), hands_word=_l("Deals"), rules="rules/piquet.md",
     hand_body=api.HandBody, game_answer=api.Game,
     columns=present.columns, hand_json=present.hand_json, game_json=present.game_json,

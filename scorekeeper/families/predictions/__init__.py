@@ -7,6 +7,7 @@ from .. import Family
 from . import api, labels, present, sheet, stats
 
 FAMILY = Family(
+    rated_as=_l("Wist, Oh Hell, tournament Whist"),
     id="predictions", hand_word=_l("hand %(n)s"), hands_word=_l("Hands"), rules="rules/bid-exactly.md",
     hand_body=api.HandBody, game_answer=api.Game,
     columns=present.columns, hand_json=present.hand_json, game_json=present.game_json,

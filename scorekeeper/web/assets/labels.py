@@ -6,7 +6,7 @@ from flask_babel import gettext
 
 from ...families import FAMILIES
 from ...families.common import money_text
-from ...rules import N_, VARIANTS
+from ...rules import VARIANTS
 
 
 def _merged(words: str) -> dict:
@@ -75,6 +75,7 @@ def one_of(numbers) -> str:
     return gettext("%(some)s or %(last)s", some=", ".join(numbers[:-1]), last=numbers[-1])
 
 
-# A club's ladders (#37), one a family, as players name them: the page, the TV, a player's page and the card.
-RATED_FAMILIES = {"predictions": N_("Wist, Oh Hell, tournament Whist"), "partnership": N_("Partnership Whist"),
-                  "solo": N_("Solo Whist"), "piquet": N_("Piquet")}
+
+def rated_family(family_id: str) -> str:
+    """A club ladder's family as players name it (#37): the club page, the TV, a player's page, the card."""
+    return str(FAMILIES[family_id].rated_as)

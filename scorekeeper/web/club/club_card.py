@@ -14,14 +14,13 @@ from flask_babel import gettext
 from ...formats import card
 from ...rules import N_
 from ...service import clubs
-from ..assets.labels import RATED_FAMILIES
+from ..assets.labels import rated_family
 from ..game import result_pages
 from ..gate.per_request import get_db
 from . import club_csv
 
 bp = Blueprint("club_card", __name__)
 TOP = 10
-FAMILY_NAMES = RATED_FAMILIES
 
 
 @dataclass(frozen=True)
@@ -50,7 +49,7 @@ def ladder_card(ladder: clubs.Ladder) -> LadderCard:
 
 
 def draw(shown: LadderCard) -> result_pages.Drawn:
-    family = gettext(FAMILY_NAMES[shown.family])
+    family = rated_family(shown.family)
     return result_pages.drawing(shown.title, f"{family} · {result_pages.day(shown.day)}", gettext("Ladder"),
                                 (gettext("Rating"), gettext("Games")), shown.rows, "ladder")
 

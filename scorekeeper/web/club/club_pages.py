@@ -15,7 +15,7 @@ from ...rules.base import RuleError
 from ...rules.club import MAX_CLUB_NAME, MAX_NICKNAME, ROLES
 from ...service import clubs
 from ...store import db as store
-from ..assets.labels import RATED_FAMILIES
+from ..assets.labels import rated_family
 from ..assets.qr import qr_svg
 from ..gate.errors import message, status_of
 from ..gate.htmx import go_to, is_htmx
@@ -26,7 +26,6 @@ from .club_matching import games_panel
 
 bp = Blueprint("clubs", __name__)
 
-FAMILY_NAMES = RATED_FAMILIES
 TV_RUNGS = 12  # the rungs a TV shows: readable across the room at 1280×720
 TV_REFRESH = 30  # seconds between the TV's reloads
 MINUS = "\u2212"
@@ -97,7 +96,7 @@ def choices(who: clubs.Access, ladder: clubs.Ladder, endpoint: str) -> tuple[lis
     """Links to the ladder of each family with ratings (this season), and of each season (this family)."""
     def url(family, season):
         return url_for(endpoint, club_id=who.club_id, key=who.key, family=family, season=season)
-    families = [Choice(gettext(FAMILY_NAMES[f]), url(f, ladder.season), f == ladder.family) for f in ladder.families]
+    families = [Choice(rated_family(f), url(f, ladder.season), f == ladder.family) for f in ladder.families]
     seasons = [Choice(gettext("All time"), url(ladder.family or None, None), ladder.season is None)]
     seasons += [Choice(year, url(ladder.family or None, year), year == ladder.season) for year in ladder.seasons]
     return families, seasons
@@ -107,7 +106,7 @@ def asked_ladder(who: clubs.Access) -> clubs.Ladder:
     """The ladder of the family and season the address asks (the club's main family, all time, when it asks
     none or one it does not have)."""
     family, season = request.args.get("family"), request.args.get("season")
-    return clubs.ladder(get_db(), who.club_id, family if family in FAMILY_NAMES else None,
+    return clubs.ladder(get_db(), who.club_id, family,
                         season if isinstance(season, str) and season.isdigit() else None)
 
 
@@ -159,7 +158,7 @@ def club_page(who: clubs.Access, status: int = 200, form=None, errors: dict | No
     remember(who, ladder.name)
     response = make_response(render_template(
         "club.html", who=who, ladder=ladder, rungs=rung_rows(who, ladder), families=families, seasons=seasons,
-        family_name=gettext(FAMILY_NAMES[ladder.family]) if ladder.family else "", day=day_name(ladder.day),
+        family_name=rated_family(ladder.family) if ladder.family else "", day=day_name(ladder.day),
         roster=roster, former=former, form=form or {}, errors=errors or {}, notice=notice,
         view_link=view_link, view_qr=qr_svg(view_link, gettext("QR code: the club's link")) if view_link else None,
         max_nickname=MAX_NICKNAME, tv_url=url_for("clubs.tv", club_id=who.club_id, key=who.key, family=ladder.family
@@ -192,7 +191,7 @@ def tv(club_id, key):
     render = partial(render_block, "club_tv.html", "live") if is_htmx() else partial(render_template, "club_tv.html")
     return render(
         ladder=ladder, rungs=rows, movers=movers, refresh=TV_REFRESH, tv_url=request.full_path.rstrip("?"),
-        family_name=gettext(FAMILY_NAMES[ladder.family]) if ladder.family else "",
+        family_name=rated_family(ladder.family) if ladder.family else "",
         moved_title=gettext("Moved most this evening") if today else
         gettext("Moved most on %(day)s", day=day_name(ladder.day)),
         more=max(0, len(ladder.rungs) - TV_RUNGS))

@@ -18,7 +18,7 @@ from ...rules.base import InvalidInput
 from ...rules.ratings import FAMILIES, PROVISIONAL_GAMES, Rating
 from ...service import clubs
 from ..assets import charts
-from ..assets.labels import RATED_FAMILIES, variant_name
+from ..assets.labels import rated_family, variant_name
 from ..gate.per_request import get_db
 from ..phone.home import opened_date
 from ..phone.stats_pages import Where, tables
@@ -64,7 +64,7 @@ def family_rating(name: str, family: str, rating: Rating) -> FamilyRating:
     """The shown number, how provisional it still is, and its history drawn (x: their games, y: the rating)."""
     to_go = PROVISIONAL_GAMES - rating.games
     history = [rating.history[0].before, *(step.after for step in rating.history)]
-    title = gettext(RATED_FAMILIES[family])
+    title = rated_family(family)
     return FamilyRating(
         title, rating.shown, ngettext("%(num)s game", "%(num)s games", rating.games),
         ngettext("provisional: %(num)s more game to go", "provisional: %(num)s more games to go", to_go)
@@ -94,7 +94,7 @@ def game_rows(page: clubs.PlayerPage) -> list[GameRow]:
         step = steps.get(game.game_id)
         name = variants.get(game.game_id)  # older than the games replayed for the statistics: its family's name
         rows.append(GameRow(opened_date(game.ended_at or "", "short"),
-                            variant_name(name) if name else gettext(RATED_FAMILIES[game.family]),
+                            variant_name(name) if name else rated_family(game.family),
                             gettext("%(place)s of %(count)s", place=place, count=len(game.teams)),
                             f"{step.before} → {step.after}" if step else "–"))
     return rows
