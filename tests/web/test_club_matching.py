@@ -9,27 +9,11 @@ from html import unescape
 import pytest
 
 from scorekeeper.service import clubs, evenings
-from scorekeeper.store import db as store
 from scorekeeper.web.club import club_matching
 from tests.conftest import count_rows
-from tests.test_clubs import ROSTER, piquet
+from tests.test_clubs import ROSTER, club, db, piquet  # noqa: F401 (the club of the issue, numbers 1–9)
 
 HOME = ["Alessandra", "ermenegilda", "Bruno", "Leonardo"]  # a kitchen table's Wist: one name typed small, one new
-
-
-@pytest.fixture
-def db(app):
-    return store.connect(app.config["SCOREKEEPER_DATABASE"])
-
-
-@pytest.fixture
-def club(db):
-    """The club of the issue: nine long names, numbers 1 (Alessandra) to 9 (Leonardo)."""
-    club_id, keys = clubs.create(db, "Circolo del Whist")
-    who = clubs.authorize(db, club_id, keys["organiser"])
-    for name in ROSTER:
-        clubs.add_member(db, who, name)
-    return who, keys
 
 
 @pytest.fixture
