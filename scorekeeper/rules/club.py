@@ -6,7 +6,7 @@ matched to the roster by whoever adds the game, seat by seat: the app suggests, 
 """
 from __future__ import annotations
 
-from typing import Any, Sequence
+from typing import Any, Mapping, Sequence
 
 from .base import N_, InvalidInput, StateConflict, check_players, loose_name
 from .tournament import check_title
@@ -62,25 +62,25 @@ def check_new_name(name: str, taken: dict[str, str]) -> None:
                           "accents are one player."), name=name, same=same)
 
 
-def check_match(players: Sequence[Any], seats: int, roster: set[int]) -> list[int | str]:
-    """A game's players matched to the roster: one roster number (or NEW) a seat, every seat matched, nobody twice."""
-    if not isinstance(players, list) or len(players) != seats:
+def check_match(players: Sequence[Any], names: Sequence[str], roster: Mapping[int, str]) -> list[int | str]:
+    """A game's players (`names`, by seat) matched to the roster (number → name): one roster number (or NEW) a seat,
+    every seat matched, nobody twice; a refusal names the seat's player as the game has them."""
+    if not isinstance(players, list) or len(players) != len(names):
         raise InvalidInput(N_("Match each of the game's %(count)s players to the roster."), field="players",
-                           count=seats)
+                           count=len(names))
     matched: list[int | str] = []
-    for seat, player in enumerate(players):
+    for name, player in zip(names, players):
         if player == NEW:
             matched.append(NEW)
             continue
         if isinstance(player, bool) or not isinstance(player, int):
-            raise InvalidInput(N_("Player %(seat)s is not matched to anyone on the roster: pick one, or add them."),
-                               field="players", seat=seat + 1)
+            raise InvalidInput(N_("“%(name)s” is not matched to anyone on the roster: pick who they are, or add them "
+                                  "as a new player."), field="players", name=name)
         if player not in roster:
-            raise InvalidInput(N_("Player %(seat)s is matched to nobody on the roster (number %(number)s)."),
-                               field="players", seat=seat + 1, number=player)
+            raise InvalidInput(N_("“%(name)s” is matched to nobody on the roster (number %(number)s)."),
+                               field="players", name=name, number=player)
         if player in matched:
-            raise InvalidInput(N_("The same roster player is matched to two seats of one game: each seat is a "
-                                  "different person."), field="players")
+            raise InvalidInput(N_("“%(player)s” of the roster is matched to two seats of one game: each seat is a "
+                                  "different person."), field="players", player=roster[player])
         matched.append(player)
     return matched
-

@@ -213,6 +213,11 @@ def _negated(text: str) -> tuple[int, ...]:
     return tuple(-ord(c) for c in text)
 
 
+def _present(db, club_id: str) -> dict[int, str]:
+    """The roster's players (not removed): number → name."""
+    return {m.number: m.name or "" for m in roster(db, club_id, {}) if not m.removed}
+
+
 def _taken(db, club_id: str) -> dict[str, str]:
     rows = db.execute("SELECT folded, name FROM club_players WHERE club_id = ? AND removed_at IS NULL", [club_id])
     return dict(rows.fetchall())
@@ -308,11 +313,10 @@ def add_game(db, access: Access, game_id, key, players: Any) -> None:
     the seat's name). Not finished yet, it counts from when it ends."""
     loaded = _scored(db, access, game_id, key)
     names = list(loaded.state.players)
-    members = {m.number for m in roster(db, access.club_id, {}) if not m.removed}
-    matched = rules.check_match(players, len(names), members)
+    matched = rules.check_match(players, names, _present(db, access.club_id))
     with store.write(db):
         _check_open(db, loaded.id)
-        numbers = [_insert_member(db, access.club_id, names[seat]) if player == rules.NEW else player
+        numbers = [_insert_member(db, access.club_id, names[seat]) if player == rules.NEW else int(player)
                    for seat, player in enumerate(matched)]
         _insert_game(db, access.club_id, loaded.id, numbers)
         _keep_results(db, [loaded])
@@ -367,8 +371,7 @@ def add_evening(db, access: Access, tournament_id, key, players: Any) -> None:
     matched to a roster player (or "new"). Its partite count as each ends, those still to be played too."""
     evening = _managed(db, access, tournament_id, key)
     names, partite = _evening(db, evening.tournament_id)
-    members = {m.number for m in roster(db, access.club_id, {}) if not m.removed}
-    matched = rules.check_match(players, len(names), members)
+    matched = rules.check_match(players, names, _present(db, access.club_id))
     with store.write(db):
         _check_evening_open(db, evening.tournament_id)
         numbers = [_insert_member(db, access.club_id, names[i]) if player == rules.NEW else player
@@ -430,7 +433,8 @@ def new_game(db, access: Access, variant, players: list, first_dealer, options=N
     are who was picked, so nothing is matched afterwards. The game and the club's row in one write unit."""
     _organiser(access)
     listed = {m.number: m for m in roster(db, access.club_id, {}) if not m.removed}
-    numbers = rules.check_match(players, len(players), set(listed))
+    numbers = rules.check_match(players, [str(p) for p in players] if isinstance(players, list) else [],
+                                {n: m.name or "" for n, m in listed.items()})
     if rules.NEW in numbers:
         raise InvalidInput(N_("A game from the roster is played by players of the roster."), field="players")
     picked = [int(n) for n in numbers]

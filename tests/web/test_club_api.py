@@ -119,8 +119,8 @@ def test_a_wist_game_and_a_piquet_partie_rate_as_openskill_does(api, club):
     assert "matched to two seats" in club.refused(club.call("POST", "/games", json={**body, "players": [1, 2, 2, 4]}),
                                                   422, "invalid_input")
     assert club.refused(club.call("POST", "/games", json={**body, "players": [1, 2, 3, "Domenico"]}), 422,
-                        "invalid_input") == ("Player 4 is not matched to anyone on the roster: pick one, or add "
-                                             "them.")
+                        "invalid_input") == ("“Domenico” is not matched to anyone on the roster: pick who they are, "
+                                             "or add them as a new player.")
     assert club.refused(club.call("POST", "/games", json={**body, "players": [1, 2, 3]}), 422,
                         "invalid_input") == "Match each of the game's 4 players to the roster."
     assert club.refused(club.call("POST", "/games", json={**body, "key": game["keys"]["view"]}), 403, "forbidden")

@@ -79,9 +79,9 @@ def test_a_home_game_pasted_is_matched_by_the_organiser_and_joins_the_club(clien
 
 @pytest.mark.parametrize("players,status,said", [
     (["1", "5", "", "9"], 422, "Bruno is not matched: pick who they are, or add them as a new player."),
-    (["1", "5", "1", "9"], 422, "The same roster player is matched to two seats of one game: each seat is a "
+    (["1", "5", "1", "9"], 422, "“Alessandra” of the roster is matched to two seats of one game: each seat is a "
                                 "different person."),
-    (["1", "5", "99", "9"], 422, "Player 3 is matched to nobody on the roster (number 99)."),
+    (["1", "5", "99", "9"], 422, "“Bruno” is matched to nobody on the roster (number 99)."),
     (["1", "5", "new"], 422, "Match each of the game's 4 players to the roster."),
     (["new", "5", "new", "9"], 409, "“Alessandra” is already on the roster as “Alessandra”"),
 ])
@@ -260,7 +260,7 @@ def test_a_game_from_the_roster_seats_them_in_tap_order_and_is_the_clubs(client,
     for sent, status, said in [
             ({"player": ["1", "5", "3"]}, 422, "This game is played by 4 or 5 players, not 3."),
             ({"player": ["1", "5", "3", "9"], "first_dealer": "2"}, 422, "Who deals first must be one of the players"),
-            ({"player": ["1", "5", "3", "6"]}, 422, "Player 4 is matched to nobody on the roster (number 6)."),
+            ({"player": ["1", "5", "3", "6"]}, 422, "“6” is matched to nobody on the roster (number 6)."),
             ({"player": ["1", "5", "3", "new"]}, 422, "A game from the roster is played by players of the roster."),
             ({"player": ["1", "5", "3", "9"], "variant": "tressette"}, 422, None)]:
         refused = client.post(f"{base}/new", data={"variant": "wist", **sent})
