@@ -117,4 +117,8 @@ def test_a_club_of_nine_three_evenings_and_four_home_games_rated_as_openskill_ra
             FAMILY_LABELS[family]: rating for family, rating in theirs.items()}, name
         expect(table.locator(".club-player figure.chart")).to_have_count(len(theirs))  # a history chart a family
     table.screenshot(path=artifacts / "club-player-360.png", full_page=True)
+    table.goto(f"{live_server}/lang/it?next={view_link.split(live_server, 1)[1]}")  # the same ladder in Italian
+    expect(table.locator("#club-ladder")).to_contain_text("Classifica")
+    assert table.evaluate("document.documentElement.scrollWidth") <= NARROW["width"]  # "Valutazione" fits
+    table.screenshot(path=artifacts / "club-ladder-it-360.png", full_page=True)
     assert taps == 3 + 3 + 1  # one submit a matching, one pick for "Leo"
