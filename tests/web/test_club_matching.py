@@ -182,7 +182,8 @@ def test_the_scorers_sheet_adds_the_game_to_a_club_and_the_other_links_cannot(cl
     who, keys = club
     game = api.game(variant="wist", players=HOME)
     sheet = f"/g/{game['id']}/{game['keys']['scorer']}"
-    assert f'href="{sheet}/club">Add to a club</a>' in text(client.get(sheet))
+    assert f'href="{sheet}/club">Add to a club</a>' in text(client.get(f"{sheet}/share"))  # the scorer's Share page
+    assert "Add to a club" not in text(client.get(sheet))  # not on the sheet's first screen: once it is finished
     view = f"/g/{game['id']}/{game['keys']['view']}"
     assert "Add to a club" not in text(client.get(view))
     for link in (view, f"/g/{game['id']}/{game['keys']['seats'][1]}", f"/g/{game['id']}/nessuna"):
