@@ -61,11 +61,11 @@ PROBE = ("() => fetch('/offline-probe', {method: 'POST'}).then(() => 'reached', 
 
 
 def cut_when_offline(context) -> None:
-    """Offline means offline for the service worker too. A page's POST passes through the worker on its way out;
-    Chromium stops an idle worker and starts it again for the next request, and Playwright's offline reaches the
-    new worker a moment after it starts: a tap in that moment reached the server in CI (twice in ten runs,
-    microsoft/playwright#2311). So, once offline, each open page sends a probe through the worker until the
-    network refuses it: the worker is awake and offline before the test taps."""
+    """Offline means offline, before the test taps. A tap reached the server in CI while the phone was offline (twice
+    in ten runs), with the page's own requests refused too: most likely through the service worker, which a page's
+    POST passes through and which Playwright's offline may reach a moment late (microsoft/playwright#2311; not
+    reproduced by stopping the worker). So, once offline, each open page sends a probe the same way until the network
+    refuses it, and the test fails saying so if it never does."""
     emulate = context.set_offline
 
     def set_offline(offline: bool) -> None:
