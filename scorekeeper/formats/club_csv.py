@@ -31,7 +31,8 @@ def _rated(all_games: list[clubs.ClubGame]) -> list[clubs.ClubGame]:
 
 def roster(db, club_id: str, former: str) -> str:
     """Every roster player, as the roster lists them, with their rated games and the end of their latest."""
-    rated = _rated(clubs.club_games(db, club_id))
+    all_games = clubs.club_games(db, club_id)
+    rated = _rated(all_games)
     played: dict[int | None, int] = {}
     for game in rated:
         for number in game.players:
@@ -39,7 +40,7 @@ def roster(db, club_id: str, former: str) -> str:
     return csvexport.write(ROSTER, NUMERIC, (
         {"number": m.number, "name": _name(m, former), "nickname": m.nickname, "hidden": _yes(m.hidden),
          "removed": _yes(m.removed), "games": played.get(m.number, 0), "last_played": m.last_played}
-        for m in clubs.roster(db, club_id)))
+        for m in clubs.roster(db, club_id, all_games)))
 
 
 def ratings(db, club_id: str) -> str:
@@ -57,7 +58,7 @@ def games(db, club_id: str, former: str) -> str:
     all_games = clubs.club_games(db, club_id)
     steps = {(step.game_id, rating.player): step for family in clubs.ratings(all_games).values()
              for rating in family.values() for step in rating.history}
-    members = {m.number: m for m in clubs.roster(db, club_id, {})}
+    members = {m.number: m for m in clubs.roster(db, club_id, [])}
     variants = clubs.variants(db, club_id)
     rows = []
     for game in _rated(all_games):

@@ -149,7 +149,7 @@ def created_at(db, club_id: str) -> str:
 def player_link(db, access: Access, number, new: bool = False) -> str:
     """A roster player's own link (the organiser hands it out): the one there is, or a new one replacing it."""
     _organiser(access)
-    member = _member(db, access.club_id, number)
+    member = member_of(db, access.club_id, number)
     if member.removed:
         raise StateConflict(N_("A former player has no link."))
     with store.write(db):
@@ -188,7 +188,8 @@ class Member:
 _MEMBER = "SELECT number, name, nickname, hidden, removed_at IS NOT NULL, added_at FROM club_players"
 
 
-def _member(db, club_id: str, number) -> Member:
+def member_of(db, club_id: str, number) -> Member:
+    """The roster player of that number (NoSuchMember for any other number)."""
     if isinstance(number, bool) or not isinstance(number, int) or not 0 < number <= rules.MAX_ROSTER:
         raise NoSuchMember()  # numbers run from 1, one a player ever added (also what SQLite's integers hold)
     row = db.execute(f"{_MEMBER} WHERE club_id = ? AND number = ?", [club_id, number]).fetchone()
@@ -197,11 +198,12 @@ def _member(db, club_id: str, number) -> Member:
     return Member(row[0], row[1], row[2] or "", bool(row[3]), bool(row[4]), row[5])
 
 
-def roster(db, club_id: str, last_played: dict[int, str] | None = None) -> list[Member]:
+def roster(db, club_id: str, all_games: list[ClubGame] | None = None) -> list[Member]:
     """The roster: those who played most recently first (one tap each when a game is started), then the others
-    by name; removed players last."""
+    by name; removed players last. `all_games`: the club's games as the caller read them (read here if not given;
+    `[]` when the order does not matter)."""
     rows = db.execute(f"{_MEMBER} WHERE club_id = ?", [club_id]).fetchall()
-    last = last_played if last_played is not None else _last_played(db, club_id)
+    last = _last_played(club_games(db, club_id) if all_games is None else all_games)
     members = [Member(r[0], r[1], r[2] or "", bool(r[3]), bool(r[4]), r[5], last.get(r[0])) for r in rows]
     members.sort(key=lambda m: (m.removed, m.last_played is None, _negated(m.last_played or ""),
                                 rules.fold(m.name or ""), m.number))
@@ -215,7 +217,7 @@ def _negated(text: str) -> tuple[int, ...]:
 
 def _present(db, club_id: str) -> dict[int, str]:
     """The roster's players (not removed): number → name."""
-    return {m.number: m.name or "" for m in roster(db, club_id, {}) if not m.removed}
+    return {m.number: m.name or "" for m in roster(db, club_id, []) if not m.removed}
 
 
 def _taken(db, club_id: str) -> dict[str, str]:
@@ -241,13 +243,13 @@ def add_member(db, access: Access, name, nickname=None) -> Member:
     name, nickname = rules.check_player_name(name), rules.check_nickname(nickname)
     with store.write(db):
         number = _insert_member(db, access.club_id, name, nickname)
-    return _member(db, access.club_id, number)
+    return member_of(db, access.club_id, number)
 
 
 def edit_member(db, access: Access, number, name=None, nickname=None) -> Member:
     """A roster player's name or nickname corrected (the organiser); their games and ratings stay theirs."""
     _organiser(access)
-    member = _member(db, access.club_id, number)
+    member = member_of(db, access.club_id, number)
     if member.removed:
         raise StateConflict(N_("A former player's name is gone for good."))
     name = member.name if name is None else rules.check_player_name(name)
@@ -258,25 +260,25 @@ def edit_member(db, access: Access, number, name=None, nickname=None) -> Member:
         rules.check_new_name(name or "", taken)
         db.execute("UPDATE club_players SET name = ?, folded = ?, nickname = ? WHERE club_id = ? AND number = ?",
                    [name, rules.fold(name or ""), nickname, access.club_id, member.number])
-    return _member(db, access.club_id, member.number)
+    return member_of(db, access.club_id, member.number)
 
 
 def hide(db, access: Access, number, hidden: bool) -> Member:
     """Hide a player's name from the ladder, or show it again: the organiser, or the player with their own link."""
-    member = _member(db, access.club_id, number)
+    member = member_of(db, access.club_id, number)
     if not (access.may_manage() or access.player == member.number):
         raise games.Forbidden(N_("Only the player themselves or the club's organiser can hide a name."))
     with store.write(db):
         db.execute("UPDATE club_players SET hidden = ? WHERE club_id = ? AND number = ?",
                    [int(bool(hidden)), access.club_id, member.number])
-    return _member(db, access.club_id, member.number)
+    return member_of(db, access.club_id, member.number)
 
 
 def remove_member(db, access: Access, number) -> None:
     """Take a player off the roster: their name and nickname are erased ("a former player" from now on), their own
     links stop working, their games stay and keep counting for the others."""
     _organiser(access)
-    member = _member(db, access.club_id, number)
+    member = member_of(db, access.club_id, number)
     with store.write(db):
         db.execute("UPDATE club_players SET name = NULL, folded = NULL, nickname = NULL, hidden = 1, removed_at = ? "
                    "WHERE club_id = ? AND number = ? AND removed_at IS NULL", [store.now(), access.club_id,
@@ -432,7 +434,7 @@ def new_game(db, access: Access, variant, players: list, first_dealer, options=N
     """A game started from the roster (roster numbers in order of play), the club's from its first event: its seats
     are who was picked, so nothing is matched afterwards. The game and the club's row in one write unit."""
     _organiser(access)
-    listed = {m.number: m for m in roster(db, access.club_id, {}) if not m.removed}
+    listed = {m.number: m for m in roster(db, access.club_id, []) if not m.removed}
     numbers = rules.check_match(players, [str(p) for p in players] if isinstance(players, list) else [],
                                 {n: m.name or "" for n, m in listed.items()})
     if rules.NEW in numbers:
@@ -485,7 +487,7 @@ class ClubGame:
     def rated(self) -> RatedGame | None:
         if not self.finished or self.ended_at is None or None in self.players:
             return None
-        teams = tuple(tuple(self.players[seat] or 0 for seat in team) for team in self.teams)
+        teams = tuple(tuple(self.players[seat] or 0 for seat in team) for team in self.teams)  # all known here
         return RatedGame(self.game_id, self.family, self.ended_at, teams, self.ranks)
 
 
@@ -602,13 +604,31 @@ class Ladder:
     families: list[str]  # the families with rated games, in the registry's order
     rungs: list[Rung]
     day: str | None  # the latest day of play (YYYY-MM-DD), whose moves are shown
+    games: list[ClubGame]  # every game of the club, as read for it (the page's other parts read them from here)
+    members: list[Member]  # the roster, recent players first
 
 
 def ladder(db, club_id: str, family: str | None = None, season: str | None = None) -> Ladder:
     """The club's ladder of one family (the one with most games when none is asked): by rating, hidden and removed
     players left out (their games still count for the others), with each player's move on the latest day."""
-    name = name_of(db, club_id)
-    all_games = club_games(db, club_id)
+    return _ladder(*_read(db, club_id), family, season)
+
+
+def ladders(db, club_id: str, season: str | None = None) -> list[Ladder]:
+    """Every family's ladder, in the registry's order (the API, the ratings CSV): the club read once."""
+    read = _read(db, club_id)
+    first = _ladder(*read, None, season)
+    return [first if family == first.family else _ladder(*read, family, season) for family in first.families]
+
+
+def _read(db, club_id: str) -> tuple[str, str, list[ClubGame], list[Member]]:
+    """What a ladder is made of: the club's name, its games and its roster (recent players first)."""
+    name, all_games = name_of(db, club_id), club_games(db, club_id)
+    return club_id, name, all_games, roster(db, club_id, all_games)
+
+
+def _ladder(club_id: str, name: str, all_games: list[ClubGame], members: list[Member], family: str | None,
+            season: str | None) -> Ladder:
     if season is not None and season not in seasons(all_games):
         season = None
     played = [g for g in all_games if g.finished and g.ended_at and (season is None or g.ended_at.startswith(season))]
@@ -617,26 +637,19 @@ def ladder(db, club_id: str, family: str | None = None, season: str | None = Non
     if family not in families:
         family = max(families, key=lambda f: counts[f], default=None)
     found = ratings(played, family=family) if family else {}
-    last = _last_played_from(all_games)
-    members = {m.number: m for m in roster(db, club_id, last)}
+    by_number = {m.number: m for m in members}
     family_ratings = found.get(family or "", {})
     counted = [g for g in played if g.family == family]
     day = (counted[-1].ended_at or "")[:10] if counted else None
     moves = moved(family_ratings, {g.game_id for g in counted if g.ended_at and g.ended_at.startswith(day or "-")})
-    shown = sorted((r for n, r in family_ratings.items() if not members[n].hidden and not members[n].removed),
-                   key=lambda r: (-r.shown, -r.games, rules.fold(members[r.player].name or "")))
+    shown = sorted((r for n, r in family_ratings.items() if not by_number[n].hidden and not by_number[n].removed),
+                   key=lambda r: (-r.shown, -r.games, rules.fold(by_number[r.player].name or "")))
     rungs, place = [], 0
     for index, rating in enumerate(shown):
         if not index or rating.shown != shown[index - 1].shown:
             place = index + 1
-        rungs.append(Rung(place, members[rating.player], rating, moves.get(rating.player)))
-    return Ladder(club_id, name, family or "", season, seasons(all_games), families, rungs, day)
-
-
-def ladders(db, club_id: str, season: str | None = None) -> list[Ladder]:
-    """Every family's ladder, in the registry's order (the API, the ratings CSV)."""
-    first = ladder(db, club_id, None, season)
-    return [first if family == first.family else ladder(db, club_id, family, season) for family in first.families]
+        rungs.append(Rung(place, by_number[rating.player], rating, moves.get(rating.player)))
+    return Ladder(club_id, name, family or "", season, seasons(all_games), families, rungs, day, all_games, members)
 
 
 def variants(db, club_id: str) -> dict[str, str]:
@@ -647,20 +660,14 @@ def variants(db, club_id: str) -> dict[str, str]:
         "WHERE ce.club_id = ?)", [club_id, club_id]).fetchall())
 
 
-def _last_played_from(all_games: list[ClubGame]) -> dict[int, str]:
+def _last_played(all_games: list[ClubGame]) -> dict[int, str]:
+    """Each player's latest game's end, the evenings' partite included."""
     last: dict[int, str] = {}
     for game in all_games:
         for player in game.players:
             if player is not None and game.ended_at:
                 last[player] = max(last.get(player, ""), game.ended_at)
     return last
-
-
-def _last_played(db, club_id: str) -> dict[int, str]:
-    rows = db.execute("SELECT s.player, max(r.ended_at) FROM club_game_seats s JOIN club_games cg ON cg.game_id = "
-                      "s.game_id JOIN game_results r ON r.game_id = s.game_id WHERE cg.club_id = ? AND r.ended_at "
-                      "IS NOT NULL GROUP BY s.player", [club_id]).fetchall()
-    return dict(rows)
 
 
 # -- a player's own page --------------------------------------------------------------------------------------------
@@ -693,12 +700,11 @@ class PlayerPage:
 
 
 def player_page(db, access: Access, number) -> PlayerPage:
-    member = _member(db, access.club_id, number)
+    member = member_of(db, access.club_id, number)
     if not access.sees(member.number):
         raise NoSuchMember()
     all_games = club_games(db, access.club_id)
-    last = _last_played_from(all_games)
-    members = {m.number: m for m in roster(db, access.club_id, last)}
+    members = {m.number: m for m in roster(db, access.club_id, all_games)}
     member = members[member.number]
     theirs = [g for g in all_games if member.number in g.players]
     found = {family: ratings(all_games, family=family).get(family, {}) for family in {g.family for g in theirs}}

@@ -21,7 +21,8 @@ def games_panel(app):
     """The club page's panel as the club page draws it (in a request: its addresses and words)."""
     def panel(db, who):
         with app.test_request_context():
-            return club_matching.games_panel(db, who)
+            ladder = clubs.ladder(db, who.club_id)  # what the club page hands the panel
+            return club_matching.games_panel(who, ladder.games, ladder.members)
     return panel
 
 

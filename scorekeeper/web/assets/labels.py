@@ -79,3 +79,13 @@ def one_of(numbers) -> str:
 def rated_family(family_id: str) -> str:
     """A club ladder's family as players name it (#37): the club page, the TV, a player's page, the card."""
     return str(FAMILIES[family_id].rated_as)
+
+
+def former_player() -> str:
+    """A player removed from a club (#37): their name is gone for good."""
+    return gettext("a former player")
+
+
+def member_name(member) -> str:
+    """A club's roster player as every page and file names them: their name (nickname), or "a former player"."""
+    return member.known_as or former_player()

@@ -144,22 +144,14 @@ def edit_player(club_id, number):
         clubs.edit_member(db, who, number, data.get("name"), data.get("nickname"))
     if data.get("hidden") is not None:
         clubs.hide(db, who, number, data["hidden"])
-    return respond_member(member_of(club_id, number))
-
-
-def member_of(club_id: str, number: int) -> clubs.Member:
-    """A roster player as the roster lists them (with their latest game)."""
-    found = [m for m in clubs.roster(get_db(), club_id) if m.number == number]
-    if not found:
-        raise clubs.NoSuchMember()
-    return found[0]
+    return respond_member(clubs.member_of(get_db(), club_id, number))
 
 
 @bp.delete("/<club_id>/players/<int:number>")
 def remove_player(club_id, number):
     """Take a player off the roster: the name is erased, the games stay."""
     clubs.remove_member(get_db(), access(club_id), number)
-    return respond_member(member_of(club_id, number))
+    return respond_member(clubs.member_of(get_db(), club_id, number))
 
 
 @bp.post("/<club_id>/players/<int:number>/link")

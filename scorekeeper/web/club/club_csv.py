@@ -6,11 +6,11 @@ from __future__ import annotations
 from typing import Callable
 
 from flask import Blueprint, Response
-from flask_babel import gettext
 
 from ...formats import club_csv
 from ...rules import N_
 from ...service import clubs, games
+from ..assets.labels import former_player
 from ..game.downloads import csv_download
 from ..gate.per_request import get_db
 
@@ -26,15 +26,10 @@ def reader(club_id: str, key: str | None) -> clubs.Access:
     return who
 
 
-def former() -> str:
-    """A removed player's name, gone for good."""
-    return gettext("a former player")
-
-
 FILES: dict[str, Callable[[str], str]] = {
-    "roster": lambda club_id: club_csv.roster(get_db(), club_id, former()),
+    "roster": lambda club_id: club_csv.roster(get_db(), club_id, former_player()),
     "ratings": lambda club_id: club_csv.ratings(get_db(), club_id),
-    "games": lambda club_id: club_csv.games(get_db(), club_id, former()),
+    "games": lambda club_id: club_csv.games(get_db(), club_id, former_player()),
 }
 
 

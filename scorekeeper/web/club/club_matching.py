@@ -15,6 +15,7 @@ from ...rules import N_, VARIANTS, RuleError, find_variant
 from ...rules import club as rules
 from ...rules.base import InvalidInput
 from ...service import clubs, games, seasons, tournaments
+from ..assets.labels import member_name
 from ..gate.errors import message, status_of
 from ..gate.per_request import get_db
 from ..phone import devices
@@ -39,27 +40,23 @@ def _organiser(club_id: str, key: str) -> clubs.Access:
     return who
 
 
-def _name(member: clubs.Member) -> str:
-    return member.known_as or gettext("a former player")
-
-
 # -- the panel on the club page -------------------------------------------------------------------------------------
 
 
-def games_panel(db, who: clubs.Access) -> dict:
+def games_panel(who: clubs.Access, club_games: list[clubs.ClubGame], roster: list[clubs.Member]) -> dict:
     """What the club page's "Games and evenings" panel shows the organiser: the club's own games (the evenings'
     partite are the evenings'), its evenings, each with the address that takes it out, and the add forms' addresses.
     Empty for the other links."""
     if not who.may_manage():
         return {}
-    members = {m.number: m for m in clubs.roster(db, who.club_id)}
-    rows = [{"players": ", ".join(_name(members[p]) if p is not None else "?" for p in game.players),
+    members = {m.number: m for m in roster}
+    rows = [{"players": ", ".join(member_name(members[p]) if p is not None else "?" for p in game.players),
              "ended": game.ended_at[:10] if game.ended_at else None,
              "remove": url_for("club_games.remove_game", club_id=who.club_id, key=who.key, game_id=game.game_id)}
-            for game in reversed(clubs.club_games(db, who.club_id)) if game.evening is None]
+            for game in reversed(club_games) if game.evening is None]
     evenings = [{"name": name, "remove": url_for("club_games.remove_evening", club_id=who.club_id, key=who.key,
                                                  tournament_id=tournament_id)}
-                for tournament_id, name in clubs.evenings_of(db, who.club_id)]
+                for tournament_id, name in clubs.evenings_of(get_db(), who.club_id)]
     return {"games": rows, "evenings": evenings,
             "add_game": url_for("club_games.add_game", club_id=who.club_id, key=who.key),
             "add_evening": url_for("club_games.add_evening", club_id=who.club_id, key=who.key),
@@ -87,9 +84,9 @@ def match_rows(db, club_id: str, names: list[str], picked: list[str] | None = No
     rows = []
     for seat, (name, offered) in enumerate(zip(names, clubs.suggestions(db, club_id, names))):
         same = next((str(m.number) for m in members if rules.fold(m.name or "") == rules.fold(name)), "")
-        first = [(str(n), _name(by_number[n])) for n in offered]
+        first = [(str(n), member_name(by_number[n])) for n in offered]
         new = [] if same else [(rules.NEW, gettext("New player: %(name)s", name=name))]
-        rest = [(str(m.number), _name(m)) for m in members if m.number not in offered]
+        rest = [(str(m.number), member_name(m)) for m in members if m.number not in offered]
         selected = picked[seat] if picked is not None and seat < len(picked) else same
         rows.append(Row(name, [("", gettext("— choose —")), *first, *new, *rest], selected))
     return rows
@@ -239,7 +236,7 @@ def _new_page(who: clubs.Access, status: int = 200, error: str | None = None):
     """The roster as one tap each (recent players first), the game and who deals first."""
     form = request.form
     ticked, dealer = set(form.getlist("player")), form.get("first_dealer", "draw")
-    members = [{"number": str(m.number), "name": _name(m), "ticked": str(m.number) in ticked}
+    members = [{"number": str(m.number), "name": member_name(m), "ticked": str(m.number) in ticked}
                for m in clubs.roster(get_db(), who.club_id) if not m.removed]
     return render_template("club_new_game.html", members=members, variants=VARIANTS.values(), error=error,
                            chosen=form.get("variant", ""), dealer=dealer, back=club_url(who.club_id, who.key),

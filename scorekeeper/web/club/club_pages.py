@@ -15,7 +15,7 @@ from ...rules.base import RuleError
 from ...rules.club import MAX_CLUB_NAME, MAX_NICKNAME, ROLES
 from ...service import clubs
 from ...store import db as store
-from ..assets.labels import rated_family
+from ..assets.labels import member_name, rated_family
 from ..assets.qr import qr_svg
 from ..gate.errors import message, status_of
 from ..gate.htmx import go_to, is_htmx
@@ -64,14 +64,8 @@ class RosterRow:
     url: str  # the player's page
 
 
-def shown_name(member: clubs.Member) -> str:
-    """A member as every page names them: their name (nickname), or "a former player" once removed."""
-    return member.known_as or gettext("a former player")
-
-
 def player_url(who: clubs.Access, number: int) -> str:
-    """A player's page (`club_player.py` serves it: its address is shared, its endpoint is not ours)."""
-    return f"{url_for('clubs.open', club_id=who.club_id, key=who.key)}/players/{number}"
+    return url_for("club_player.page", club_id=who.club_id, key=who.key, number=number)
 
 
 def signed(move: int) -> str:
@@ -82,7 +76,7 @@ def rung_rows(who: clubs.Access, ladder: clubs.Ladder, limit: int | None = None)
     """The ladder's lines, the one (or those) who moved most up on the latest day marked."""
     best = max((r.moved for r in ladder.rungs if r.moved), default=0)
     places = [r.place for r in ladder.rungs]
-    return [RungRow(r.place, places.count(r.place) > 1, shown_name(r.member), player_url(who, r.member.number),
+    return [RungRow(r.place, places.count(r.place) > 1, member_name(r.member), player_url(who, r.member.number),
                     r.rating.shown, r.rating.games, r.rating.provisional, "" if r.moved is None else signed(r.moved),
                     best > 0 and r.moved == best) for r in ladder.rungs[:limit]]
 
@@ -110,10 +104,9 @@ def asked_ladder(who: clubs.Access) -> clubs.Ladder:
                         season if isinstance(season, str) and season.isdigit() else None)
 
 
-def roster_rows(who: clubs.Access) -> tuple[list[RosterRow], int]:
+def roster_rows(who: clubs.Access, members: list[clubs.Member]) -> tuple[list[RosterRow], int]:
     """The roster as listed (recent players first) and how many former players it keeps unnamed."""
-    members = clubs.roster(get_db(), who.club_id)
-    rows = [RosterRow(m.number, shown_name(m), m.hidden, player_url(who, m.number)) for m in members if not m.removed]
+    rows = [RosterRow(m.number, member_name(m), m.hidden, player_url(who, m.number)) for m in members if not m.removed]
     return rows, len(members) - len(rows)
 
 
@@ -152,7 +145,7 @@ def club_page(who: clubs.Access, status: int = 200, form=None, errors: dict | No
     """The ladder and the roster; for the organiser, the roster's forms and the club's links too."""
     ladder = asked_ladder(who)
     families, seasons = choices(who, ladder, "clubs.open")
-    roster, former = roster_rows(who)
+    roster, former = roster_rows(who, ladder.members)
     keys = clubs.keys_of(get_db(), who.club_id) if who.may_manage() else {}
     view_link = base_url() + url_for("clubs.open", club_id=who.club_id, key=keys["view"]) if keys else None
     remember(who, ladder.name)
@@ -163,7 +156,8 @@ def club_page(who: clubs.Access, status: int = 200, form=None, errors: dict | No
         view_link=view_link, view_qr=qr_svg(view_link, gettext("QR code: the club's link")) if view_link else None,
         max_nickname=MAX_NICKNAME, tv_url=url_for("clubs.tv", club_id=who.club_id, key=who.key, family=ladder.family
                                                    or None, season=ladder.season),
-        rules_url=url_for("docs.page", name="rules/ratings.md"), panel=games_panel(get_db(), who)), status)
+        rules_url=url_for("docs.page", name="rules/ratings.md"),
+        panel=games_panel(who, ladder.games, ladder.members)), status)
     response.headers["Cache-Control"] = "no-store"
     return response
 
@@ -221,14 +215,14 @@ def add_player(club_id, key):
 
 
 def _edit_page(who: clubs.Access, member: clubs.Member, form, errors: dict, status: int = 200):
-    return render_template("club_roster_edit.html", who=who, member=member, name=shown_name(member), form=form,
+    return render_template("club_roster_edit.html", who=who, member=member, name=member_name(member), form=form,
                            errors=errors, max_nickname=MAX_NICKNAME), status
 
 
 def _member(who: clubs.Access, number: int) -> clubs.Member:
     """A named roster player (a former player has nothing left to edit or hand out)."""
-    member = next((m for m in clubs.roster(get_db(), who.club_id) if m.number == number), None)
-    if member is None or member.removed:
+    member = clubs.member_of(get_db(), who.club_id, number)
+    if member.removed:
         raise clubs.NoSuchMember()
     return member
 
@@ -268,8 +262,8 @@ def player_link(club_id, key, number):
     member = _member(who, number)
     link = base_url() + url_for("clubs.open", club_id=club_id, key=clubs.player_link(get_db(), who, member.number))
     response = make_response(render_template(
-        "club_roster_link.html", who=who, name=shown_name(member), number=member.number, link=link,
-        qr=qr_svg(link, gettext("QR code: the own link of %(name)s", name=shown_name(member))),
+        "club_roster_link.html", who=who, name=member_name(member), number=member.number, link=link,
+        qr=qr_svg(link, gettext("QR code: the own link of %(name)s", name=member_name(member))),
         replaced=request.args.get("replaced") == "1"))
     response.headers["Cache-Control"] = "no-store"
     return response

@@ -18,7 +18,7 @@ from ...rules.base import InvalidInput
 from ...rules.ratings import FAMILIES, PROVISIONAL_GAMES, Rating
 from ...service import clubs
 from ..assets import charts
-from ..assets.labels import rated_family, variant_name
+from ..assets.labels import member_name, rated_family, variant_name
 from ..gate.per_request import get_db
 from ..phone.home import opened_date
 from ..phone.stats_pages import Where, tables
@@ -55,11 +55,6 @@ class GameRow:
     rating: str  # "1000 → 1023"
 
 
-def known_as(member: clubs.Member) -> str:
-    """A member's name (and nickname), or "a former player" once removed."""
-    return member.known_as or gettext("a former player")
-
-
 def family_rating(name: str, family: str, rating: Rating) -> FamilyRating:
     """The shown number, how provisional it still is, and its history drawn (x: their games, y: the rating)."""
     to_go = PROVISIONAL_GAMES - rating.games
@@ -76,7 +71,7 @@ def family_rating(name: str, family: str, rating: Rating) -> FamilyRating:
 
 def opponents(page: clubs.PlayerPage, who: clubs.Access) -> list[Opponent]:
     """Head to head; each name links to its page for a link that sees every page (a player's own link: names)."""
-    return [Opponent(known_as(m.other), url_for("club_player.page", club_id=who.club_id, key=who.key,
+    return [Opponent(member_name(m.other), url_for("club_player.page", club_id=who.club_id, key=who.key,
                                                 number=m.other.number) if who.sees_all() else None,
                      m.games, m.ahead, m.level, m.behind) for m in page.meetings]
 
@@ -120,7 +115,7 @@ def player_page(club_id, key, number):
     """A player's page: for the organiser, the club's link, and the player's own link (another's: 404)."""
     who = clubs.authorize(get_db(), club_id, key)
     page = clubs.player_page(get_db(), who, number)
-    name = known_as(page.member)
+    name = member_name(page.member)
     own = who.player == page.member.number
     may_hide = (who.may_manage() or own) and not page.member.removed
     hide_text = ((gettext("Show my name on the ladder") if own else gettext("Show this name on the ladder"))
